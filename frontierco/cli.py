@@ -1,0 +1,118 @@
+"""The ``frontierco`` command line: parses arguments and calls library functions; nothing else."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+from frontierco import catalog
+from frontierco.errors import FrontiercoError
+from frontierco.formats import read_instance, read_solution
+from frontierco.problems import evaluate, problem_of
+from frontierco.registry import Registry
+
+app = typer.Typer(help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False)
+instances_app = typer.Typer(help="Instance collections: list, show, generate, verify.", no_args_is_help=True)
+app.add_typer(instances_app, name="instances")
+console = Console()
+T = TypeVar("T")
+
+
+def _progress(description: str) -> catalog.Progress:
+    def wrap(items: Iterable[T]) -> Iterable[T]:
+        items = list(items)
+        return track(items, description=description, console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
+
+    return wrap  # type: ignore[return-value]
+
+
+@instances_app.command("list")
+def instances_list(problem: Annotated[str | None, typer.Option(help="only collections of this problem")] = None) -> None:
+    """List the collections: problem, kind, splits, reference coverage."""
+    table = Table("collection", "problem", "kind", "instances", "splits", "references")
+    for s in catalog.list_collections(Registry(), problem):
+        splits = ", ".join(f"{k} {v}" for k, v in sorted(s.splits.items()))
+        table.add_row(s.name, s.problem, s.kind, str(s.size), splits, f"{s.with_reference}/{s.size}")
+    console.print(table)
+
+
+@instances_app.command("show")
+def instances_show(name: Annotated[str, typer.Argument(help="a collection, or collection/instance")]) -> None:
+    """Show a collection's instances with their references, or one instance's details."""
+    registry = Registry()
+    if "/" in name:
+        entry = registry.entry(name)
+        instance = registry.load(entry)
+        reference = entry.reference
+        console.print(f"{entry.key}  problem {entry.problem}  split {entry.split}")
+        console.print(f"source: {entry.source}")
+        console.print(f"reference: {reference.value if reference else None} ({reference.status + ', ' + reference.source if reference else 'none yet'})")
+        console.print(f"size: {_size(instance)}")
+        return
+    collection = registry.collection(name)
+    console.print(f"[bold]{collection.name}[/bold] ({collection.problem}, version {collection.version}): {collection.description}")
+    if collection.origin:
+        console.print(f"origin: {collection.origin}; licence: {collection.license}")
+    table = Table("instance", "split", "reference", "status", "source of reference")
+    for e in collection.entries:
+        ref = e.reference
+        table.add_row(e.name, e.split, "-" if ref is None or ref.value is None else f"{ref.value:.12g}", ref.status if ref else "none yet", ref.source if ref else "")
+    console.print(table)
+
+
+def _size(instance: object) -> str:
+    if hasattr(instance, "num_rows"):
+        return f"{instance.num_rows} rows x {instance.num_cols} columns"  # type: ignore[attr-defined]
+    if hasattr(instance, "m"):
+        return f"{instance.n} vertices, {instance.m} edges"  # type: ignore[attr-defined]
+    return f"{instance.n} nodes"  # type: ignore[attr-defined]
+
+
+@instances_app.command("generate")
+def instances_generate(
+    collection: str,
+    out: Annotated[Path, typer.Option(help="directory to write the instance files to")],
+    split: Annotated[str | None, typer.Option(help="only this split (train, dev, test)")] = None,
+) -> None:
+    """Write a collection's instances as files (TSPLIB/VRPLIB, DIMACS, MPS)."""
+    written = catalog.generate_collection(Registry(), collection, out, split, _progress(f"writing {collection}"))
+    console.print(f"wrote {len(written)} instances to {out}")
+
+
+@instances_app.command("verify")
+def instances_verify(collection: str, split: Annotated[str | None, typer.Option(help="only this split")] = None) -> None:
+    """Load every instance: files against their sha256, generated ones against their content hash."""
+    failures = catalog.verify_collection(Registry(), collection, split, _progress(f"verifying {collection}"))
+    for entry, problem in failures:
+        console.print(f"[red]FAIL[/red] {entry.key}: {problem}")
+    if failures:
+        raise typer.Exit(1)
+    console.print(f"{collection}: all instances verified")
+
+
+@app.command("evaluate")
+def evaluate_command(instance_file: Path, solution_file: Path) -> None:
+    """Check a solution file against an instance file with the independent checker."""
+    instance = read_instance(instance_file)
+    verdict = evaluate(instance, read_solution(solution_file, instance))
+    if verdict.feasible:
+        console.print(f"feasible, {problem_of(instance).name} objective {verdict.objective:g}")
+    else:
+        console.print(f"infeasible: {verdict.reason}")
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    """Console entry point: a user's mistake ends in one line on stderr and a non-zero exit."""
+    try:
+        app()
+    except FrontiercoError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)

@@ -1,0 +1,28 @@
+"""Errors a user can cause: each renders as one line in the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class FrontiercoError(Exception):
+    """An error a user can cause and fix; the CLI prints it as one line and exits non-zero."""
+
+    exit_code = 1
+
+
+class FormatError(FrontiercoError):
+    """A file that does not follow its format: names the file, the line (1-based, 0 if unknown) and what was expected."""
+
+    exit_code = 2
+
+    def __init__(self, path: str | Path, line: int, expected: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.expected = expected
+        where = f"{self.path}:{line}" if line > 0 else self.path
+        super().__init__(f"{where}: {expected}")
+
+
+class RegistryError(FrontiercoError):
+    """Unknown collection or instance, bad manifest, checksum mismatch, missing file or reference."""

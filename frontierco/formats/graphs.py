@@ -1,0 +1,167 @@
+"""Graph files for MIS: DIMACS (``p edge``/``e u v``; .mis, .col, .clq, .dimacs), METIS (.graph,
+.metis) and SATLIB CNF turned into the standard MIS graph.
+
+The CNF reduction (Karp): one vertex per literal occurrence, a triangle (clique) per clause, and an
+edge between every pair of complementary literal occurrences. A formula with m clauses is
+satisfiable exactly when this graph has an independent set of size m.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from frontierco.errors import FormatError
+from frontierco.formats.text import read_text
+from frontierco.problems.mis import MISInstance, canonical_edges
+
+
+def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
+    try:
+        return [int(t) for t in tokens]
+    except ValueError:
+        raise FormatError(path, number, expected) from None
+
+
+def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) -> MISInstance:
+    array = np.array(edges, dtype=np.int64).reshape(-1, 2)
+    loops = np.flatnonzero(array[:, 0] == array[:, 1])
+    if loops.size:
+        raise FormatError(path, first_line, f"a simple graph, but vertex {array[loops[0], 0] + 1} has a self-loop")
+    return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(array))
+
+
+def read_dimacs(path: str | Path) -> MISInstance:
+    """A DIMACS graph: ``c`` comments, one ``p edge N M`` line, then ``e u v`` lines (1-based)."""
+    path = Path(path)
+    n: int | None = None
+    edges: list[tuple[int, int]] = []
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        tokens = raw.split()
+        if not tokens or tokens[0] == "c":
+            continue
+        if tokens[0] == "p":
+            if n is not None or len(tokens) != 4 or tokens[1] not in ("edge", "col"):
+                raise FormatError(path, number, "one 'p edge N M' line")
+            n = _ints(tokens[2:3], path, number, "'p edge N M' with integer N and M")[0]
+            _ints(tokens[3:4], path, number, "'p edge N M' with integer N and M")
+        elif tokens[0] == "e" and len(tokens) == 3:
+            if n is None:
+                raise FormatError(path, number, "the 'p edge N M' line before any edge")
+            u, v = _ints(tokens[1:], path, number, "'e u v' with integer vertices")
+            if not (1 <= u <= n and 1 <= v <= n):
+                raise FormatError(path, number, f"vertices in 1..{n}, got 'e {u} {v}'")
+            edges.append((u - 1, v - 1))
+        else:
+            raise FormatError(path, number, f"'c ...', 'p edge N M' or 'e u v', got {raw.strip()[:40]!r}")
+    if n is None:
+        raise FormatError(path, 0, "a 'p edge N M' line")
+    return _graph(path, n, edges, 0)
+
+
+def write_dimacs(path: str | Path, instance: MISInstance) -> None:
+    """Write a DIMACS ``p edge`` graph (1-based vertices)."""
+    lines = [f"p edge {instance.n} {instance.m}"]
+    lines += [f"e {u + 1} {v + 1}" for u, v in instance.edges.tolist()]
+    Path(path).write_text("\n".join(lines) + "\n")
+
+
+def read_metis(path: str | Path) -> MISInstance:
+    """A METIS graph: header 'N M [fmt]', then one line of 1-based neighbours per vertex (unweighted)."""
+    path = Path(path)
+    rows = [(number, raw.split()) for number, raw in enumerate(read_text(path).splitlines(), start=1)]
+    rows = [(number, tokens) for number, tokens in rows if not (tokens and tokens[0].startswith("%"))]
+    if not rows or not rows[0][1]:
+        raise FormatError(path, 1, "a header line 'N M'")
+    header_line, header = rows[0]
+    values = _ints(header, path, header_line, "a header 'N M [fmt]' of integers")
+    if len(values) not in (2, 3) or (len(values) == 3 and values[2] != 0):
+        raise FormatError(path, header_line, "an unweighted METIS header 'N M' or 'N M 0'")
+    n, m = values[0], values[1]
+    adjacency = rows[1:]
+    if len(adjacency) < n or any(tokens for _, tokens in adjacency[n:]):
+        raise FormatError(path, header_line, f"{n} adjacency lines, found {sum(1 for _ in adjacency)}")
+    edges: list[tuple[int, int]] = []
+    for vertex, (number, tokens) in enumerate(adjacency[:n]):
+        for w in _ints(tokens, path, number, "1-based integer neighbours"):
+            if not 1 <= w <= n:
+                raise FormatError(path, number, f"neighbours in 1..{n}, got {w}")
+            edges.append((vertex, w - 1))
+    instance = _graph(path, n, edges, header_line)
+    if instance.m != m:
+        raise FormatError(path, header_line, f"{m} edges as the header says, found {instance.m}")
+    return instance
+
+
+def write_metis(path: str | Path, instance: MISInstance) -> None:
+    """Write an unweighted METIS graph."""
+    neighbours: list[list[int]] = [[] for _ in range(instance.n)]
+    for u, v in instance.edges.tolist():
+        neighbours[u].append(v + 1)
+        neighbours[v].append(u + 1)
+    lines = [f"{instance.n} {instance.m}"] + [" ".join(map(str, sorted(ns))) for ns in neighbours]
+    Path(path).write_text("\n".join(lines) + "\n")
+
+
+def read_cnf_clauses(path: str | Path) -> tuple[int, list[list[int]]]:
+    """A DIMACS CNF: 'p cnf V C', then clauses of non-zero literals, each ended by 0."""
+    path = Path(path)
+    variables: int | None = None
+    declared = 0
+    clauses: list[list[int]] = []
+    current: list[int] = []
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        tokens = raw.split()
+        if not tokens or tokens[0] == "c":
+            continue
+        if tokens[0] == "%":
+            break
+        if tokens[0] == "p":
+            if variables is not None or len(tokens) != 4 or tokens[1] != "cnf":
+                raise FormatError(path, number, "one 'p cnf VARIABLES CLAUSES' line")
+            variables, declared = _ints(tokens[2:], path, number, "'p cnf V C' with integers")
+            continue
+        if variables is None:
+            raise FormatError(path, number, "the 'p cnf V C' line before any clause")
+        for literal in _ints(tokens, path, number, "integer literals ended by 0"):
+            if literal == 0:
+                if current:
+                    clauses.append(current)
+                current = []
+            elif abs(literal) > variables:
+                raise FormatError(path, number, f"literals in +-1..{variables}, got {literal}")
+            else:
+                current.append(literal)
+    if variables is None:
+        raise FormatError(path, 0, "a 'p cnf VARIABLES CLAUSES' line")
+    if current:
+        clauses.append(current)
+    if len(clauses) != declared:
+        raise FormatError(path, 0, f"{declared} clauses as the header says, found {len(clauses)}")
+    return variables, clauses
+
+
+def cnf_to_mis(name: str, clauses: list[list[int]]) -> MISInstance:
+    """The MIS graph of a CNF: a clique per clause, edges between complementary occurrences."""
+    edges: list[tuple[int, int]] = []
+    occurrences: dict[int, list[int]] = defaultdict(list)
+    vertex = 0
+    for clause in clauses:
+        members = list(range(vertex, vertex + len(clause)))
+        edges.extend((a, b) for i, a in enumerate(members) for b in members[i + 1 :])
+        for v, literal in zip(members, clause, strict=True):
+            occurrences[literal].append(v)
+        vertex += len(clause)
+    for literal, positives in occurrences.items():
+        if literal > 0:
+            edges.extend((a, b) for a in positives for b in occurrences.get(-literal, ()))
+    array = np.array(edges, dtype=np.int64).reshape(-1, 2)
+    return MISInstance(name=name, n=vertex, edges=canonical_edges(array[array[:, 0] != array[:, 1]]))
+
+
+def read_cnf_as_mis(path: str | Path) -> MISInstance:
+    """Read a SATLIB CNF and return its MIS graph (optimum = number of clauses iff satisfiable)."""
+    _, clauses = read_cnf_clauses(path)
+    return cnf_to_mis(Path(path).name.split(".")[0], clauses)

@@ -1,0 +1,280 @@
+"""TSPLIB ``.tsp``/``.atsp`` and VRPLIB ``.vrp`` instances, VRPLIB ``.sol`` and TSPLIB ``.tour`` solutions.
+
+Values are parsed by the ``vrplib`` package; this module groups the file into specifications and
+sections itself so that every error names its line, assembles the explicit matrix layouts that
+``vrplib`` leaves out (UPPER_ROW, LOWER_DIAG_ROW, ...), and turns the data into typed instances.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import vrplib
+from vrplib.parse.parse_vrplib import parse_section, parse_specification
+
+from frontierco.errors import FormatError
+from frontierco.formats.text import read_text
+from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
+from frontierco.problems.cvrptw import CVRPTWInstance
+from frontierco.problems.distances import COORDINATE_RULES, EdgeWeights
+from frontierco.problems.tsp import TSPInstance, TSPSolution
+
+RoutingInstance = TSPInstance | CVRPInstance | CVRPTWInstance
+
+_TRIANGLES = {
+    "UPPER_ROW": (False, False),
+    "LOWER_COL": (False, False),
+    "UPPER_DIAG_ROW": (False, True),
+    "LOWER_DIAG_COL": (False, True),
+    "LOWER_ROW": (True, False),
+    "UPPER_COL": (True, False),
+    "LOWER_DIAG_ROW": (True, True),
+    "UPPER_DIAG_COL": (True, True),
+}
+
+
+@dataclass
+class _Section:
+    name: str
+    line: int
+    lines: list[str]
+
+
+def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[str, _Section]]:
+    """Specifications (value, line) and sections of a TSPLIB/VRPLIB file, each with its line number."""
+    specs: dict[str, tuple[object, int]] = {}
+    sections: dict[str, _Section] = {}
+    current: _Section | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line == "EOF":
+            break
+        head = line.split()[0].rstrip(":").upper()
+        if head.endswith("_SECTION"):
+            name = head.removesuffix("_SECTION").lower()
+            if name in sections:
+                raise FormatError(path, number, f"{head} only once")
+            current = _Section(name, number, [line])
+            sections[name] = current
+        elif current is not None and _is_numeric_row(line):
+            current.lines.append(line)
+        elif ":" in line and current is None:
+            key, value = parse_specification(line)
+            specs[key] = (value, number)
+        elif current is not None:
+            raise FormatError(path, number, f"numbers in {current.name.upper()}_SECTION, got {line[:40]!r}")
+        else:
+            raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
+    return specs, sections
+
+
+def _is_numeric_row(line: str) -> bool:
+    try:
+        [float(token) for token in line.split()]
+    except ValueError:
+        return False
+    return True
+
+
+def _spec(specs: dict[str, tuple[object, int]], key: str, path: Path, default: object = None) -> object:
+    if key in specs:
+        return specs[key][0]
+    if default is None:
+        raise FormatError(path, 0, f"a {key.upper()} specification")
+    return default
+
+
+def _int_spec(specs: dict[str, tuple[object, int]], key: str, path: Path) -> int:
+    value = _spec(specs, key, path)
+    if not isinstance(value, int) or value < 1:
+        raise FormatError(path, specs[key][1], f"a positive integer {key.upper()}, got {value!r}")
+    return value
+
+
+def _section(sections: dict[str, _Section], name: str, path: Path) -> _Section:
+    if name not in sections:
+        raise FormatError(path, 0, f"a {name.upper()}_SECTION")
+    return sections[name]
+
+
+def _table(section: _Section, n: int, columns: int, path: Path) -> np.ndarray:
+    """A section of n rows 'index v1 .. vk' as an (n, k) array (k = columns), checked row by row."""
+    for offset, line in enumerate(section.lines[1:], start=1):
+        if len(line.split()) != columns + 1:
+            raise FormatError(path, section.line + offset, f"an index and {columns} values in {section.name.upper()}_SECTION")
+    if len(section.lines) - 1 != n:
+        raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(section.lines) - 1}")
+    _, data = parse_section(section.lines, {})
+    return np.asarray(data, dtype=np.float64).reshape(n, columns)
+
+
+def _explicit_matrix(section: _Section, specs: dict[str, tuple[object, int]], n: int, path: Path) -> np.ndarray:
+    layout = str(_spec(specs, "edge_weight_format", path)).upper()
+    values = np.array([float(t) for line in section.lines[1:] for t in line.split()])
+    if layout == "FULL_MATRIX":
+        expected = n * n
+    elif layout in _TRIANGLES:
+        expected = n * (n + 1) // 2 if _TRIANGLES[layout][1] else n * (n - 1) // 2
+    else:
+        raise FormatError(path, specs["edge_weight_format"][1], f"a known EDGE_WEIGHT_FORMAT, got {layout!r}")
+    if values.size != expected:
+        raise FormatError(path, section.line, f"{expected} values in EDGE_WEIGHT_SECTION ({layout}, n={n}), found {values.size}")
+    integral = bool(np.all(values == np.round(values)))
+    values = values.astype(np.int64) if integral else values
+    if layout == "FULL_MATRIX":
+        return values.reshape(n, n)
+    lower, with_diagonal = _TRIANGLES[layout]
+    matrix = np.zeros((n, n), dtype=values.dtype)
+    rows, cols = np.tril_indices(n, 0 if with_diagonal else -1) if lower else np.triu_indices(n, 0 if with_diagonal else 1)
+    matrix[rows, cols] = values
+    matrix[cols, rows] = values
+    return matrix
+
+
+def _weights(specs: dict[str, tuple[object, int]], sections: dict[str, _Section], n: int, path: Path) -> EdgeWeights:
+    rule = str(_spec(specs, "edge_weight_type", path)).upper()
+    if rule == "EXPLICIT":
+        return EdgeWeights("EXPLICIT", matrix=_explicit_matrix(_section(sections, "edge_weight", path), specs, n, path))
+    if rule not in COORDINATE_RULES:
+        raise FormatError(path, specs["edge_weight_type"][1], f"EDGE_WEIGHT_TYPE in {', '.join(COORDINATE_RULES)} or EXPLICIT, got {rule!r}")
+    return EdgeWeights(rule, coords=_table(_section(sections, "node_coord", path), n, 2, path))
+
+
+def _depot_is_first(sections: dict[str, _Section], path: Path) -> None:
+    if "depot" not in sections:
+        return
+    depots = [float(t) for line in sections["depot"].lines[1:] for t in line.split() if float(t) != -1]
+    if depots != [1.0]:
+        raise FormatError(path, sections["depot"].line, "a single depot, node 1, in DEPOT_SECTION")
+
+
+def read_routing_instance(path: str | Path) -> RoutingInstance:
+    """Read a TSPLIB or VRPLIB file; TYPE picks TSP/ATSP, CVRP or VRPTW/CVRPTW."""
+    path = Path(path)
+    specs, sections = _group(read_text(path), path)
+    kind = str(_spec(specs, "type", path, "TSP")).upper().split()[0]
+    n = _int_spec(specs, "dimension", path)
+    name = str(_spec(specs, "name", path, path.stem.split(".")[0]))
+    weights = _weights(specs, sections, n, path)
+    if kind in ("TSP", "ATSP"):
+        return TSPInstance(name=name, weights=weights)
+    if kind not in ("CVRP", "VRPTW", "CVRPTW"):
+        raise FormatError(path, specs["type"][1], f"TYPE TSP, ATSP, CVRP or VRPTW, got {kind!r}")
+    _depot_is_first(sections, path)
+    demands = _table(_section(sections, "demand", path), n, 1, path)[:, 0]
+    capacity = _int_spec(specs, "capacity", path)
+    vehicles = specs["vehicles"][0] if "vehicles" in specs else None
+    if vehicles is not None and (not isinstance(vehicles, int) or vehicles < 1):
+        raise FormatError(path, specs["vehicles"][1], f"a positive integer VEHICLES, got {vehicles!r}")
+    demands = demands.astype(np.int64) if np.all(demands == np.round(demands)) else demands
+    if kind == "CVRP":
+        return CVRPInstance(name, weights, demands, capacity, vehicles)
+    windows = _table(_section(sections, "time_window", path), n, 2, path)
+    service = _table(sections["service_time"], n, 1, path)[:, 0] if "service_time" in sections else np.zeros(n)
+    return CVRPTWInstance(name, weights, demands, capacity, vehicles, weights, windows, service)
+
+
+def _weights_data(weights: EdgeWeights) -> dict[str, object]:
+    if weights.rule == "EXPLICIT":
+        return {"EDGE_WEIGHT_TYPE": "EXPLICIT", "EDGE_WEIGHT_FORMAT": "FULL_MATRIX", "EDGE_WEIGHT_SECTION": weights.matrix}
+    return {"EDGE_WEIGHT_TYPE": weights.rule, "NODE_COORD_SECTION": weights.coords}
+
+
+def write_routing_instance(path: str | Path, instance: RoutingInstance) -> None:
+    """Write a TSP instance as TSPLIB, a CVRP/CVRPTW one as VRPLIB (through ``vrplib``)."""
+    data: dict[str, object] = {"NAME": instance.name}
+    if isinstance(instance, TSPInstance):
+        data |= {"TYPE": "ATSP" if instance.is_asymmetric else "TSP", "DIMENSION": instance.n}
+        data |= _weights_data(instance.weights)
+    else:
+        kind = "VRPTW" if isinstance(instance, CVRPTWInstance) else "CVRP"
+        data |= {"TYPE": kind, "DIMENSION": instance.n, "CAPACITY": int(instance.capacity)}
+        if instance.num_vehicles is not None:
+            data["VEHICLES"] = int(instance.num_vehicles)
+        data |= _weights_data(instance.weights)
+        data["DEMAND_SECTION"] = instance.demands
+        if isinstance(instance, CVRPTWInstance):
+            if instance.durations is not instance.weights:
+                raise ValueError("VRPLIB has no section for separate durations; use the city .npz form")
+            data["TIME_WINDOW_SECTION"] = instance.time_windows
+            data["SERVICE_TIME_SECTION"] = instance.service_times
+        data["DEPOT_SECTION"] = np.array([1, -1])
+    vrplib.write_instance(path, data)  # type: ignore[arg-type]
+
+
+def read_vrplib_solution(path: str | Path) -> CVRPSolution:
+    """A VRPLIB ``.sol`` file: 'Route #k: i j ...' lines with customer indices (depot 0 implied)."""
+    path = Path(path)
+    text = read_text(path)
+    routes: list[np.ndarray] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line.lower().startswith("route"):
+            continue
+        head, _, body = line.partition(":")
+        try:
+            routes.append(np.array([int(t) for t in body.split()], dtype=np.int64))
+        except ValueError:
+            raise FormatError(path, number, f"integer customer indices after {head!r}") from None
+    if not routes:
+        raise FormatError(path, 0, "at least one 'Route #k: ...' line")
+    return CVRPSolution(tuple(routes))
+
+
+def stated_cost(path: str | Path) -> float:
+    """The 'Cost' a VRPLIB ``.sol`` file states."""
+    return float(vrplib.read_solution(str(path))["cost"])
+
+
+def write_vrplib_solution(path: str | Path, solution: CVRPSolution, cost: float | None = None) -> None:
+    """Write routes as a VRPLIB ``.sol`` file (through ``vrplib``)."""
+    data = {"Cost": cost} if cost is not None else {}
+    vrplib.write_solution(path, [list(map(int, r)) for r in solution.routes if len(r)], data)
+
+
+def tsp_solution_from_routes(solution: CVRPSolution) -> TSPSolution:
+    """A TSP tour from a one-route VRPLIB solution (the node 0 is the implied start)."""
+    if len(solution.routes) != 1:
+        raise ValueError(f"a TSP solution has one route, this one has {len(solution.routes)}")
+    return TSPSolution(np.concatenate(([0], solution.routes[0])).astype(np.int64))
+
+
+def read_tour(path: str | Path) -> TSPSolution:
+    """A TSPLIB ``.tour`` file: TOUR_SECTION with 1-based nodes, ended by -1."""
+    path = Path(path)
+    nodes: list[int] = []
+    inside = False
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        line = raw.strip()
+        if line.upper().startswith("TOUR_SECTION"):
+            inside = True
+            continue
+        if not inside or not line:
+            continue
+        if line == "EOF":
+            break
+        try:
+            values = [int(t) for t in line.split()]
+        except ValueError:
+            raise FormatError(path, number, "1-based node numbers in TOUR_SECTION") from None
+        if -1 in values:
+            nodes.extend(values[: values.index(-1)])
+            break
+        nodes.extend(values)
+    if not inside:
+        raise FormatError(path, 0, "a TOUR_SECTION")
+    return TSPSolution(np.array(nodes, dtype=np.int64) - 1)
+
+
+def write_tour(path: str | Path, name: str, solution: TSPSolution, length: float | None = None) -> None:
+    """Write a TSPLIB ``.tour`` file (1-based nodes, -1, EOF)."""
+    lines = [f"NAME : {name}.tour", "TYPE : TOUR"]
+    if length is not None:
+        lines.append(f"COMMENT : length {length:g}")
+    lines += [f"DIMENSION : {len(solution.tour)}", "TOUR_SECTION"]
+    lines += [str(int(v) + 1) for v in solution.tour] + ["-1", "EOF", ""]
+    Path(path).write_text("\n".join(lines))

@@ -1,0 +1,37 @@
+"""The registry of seeded instance generators (same name, seed and parameters: same instance)."""
+
+from __future__ import annotations
+
+from frontierco.errors import RegistryError
+from frontierco.generators import graphs, milp, routing
+from frontierco.generators.base import Generated, Generator
+
+GENERATORS: dict[str, Generator] = {
+    g.name: g
+    for g in (
+        Generator("tsp-uniform", "tsp", routing.tsp_uniform),
+        Generator("tsp-clustered", "tsp", routing.tsp_clustered),
+        Generator("cvrp-uniform", "cvrp", routing.cvrp_uniform),
+        Generator("cvrp-xlike", "cvrp", routing.cvrp_xlike),
+        Generator("mis-er", "mis", graphs.mis_er),
+        Generator("mis-ba", "mis", graphs.mis_ba),
+        Generator("mis-rb", "mis", graphs.mis_rb),
+        Generator("milp-setcover", "milp", milp.milp_setcover),
+        Generator("milp-cauction", "milp", milp.milp_cauction),
+        Generator("milp-facility", "milp", milp.milp_facility),
+        Generator("milp-indset", "milp", milp.milp_indset),
+    )
+}
+
+
+def generate(generator: str, name: str, seed: int, params: dict[str, object]) -> Generated:
+    """Build one instance; an unknown generator or parameter is a one-line RegistryError."""
+    if generator not in GENERATORS:
+        raise RegistryError(f"unknown generator {generator!r}; known: {', '.join(GENERATORS)}")
+    try:
+        return GENERATORS[generator].build(name, seed, **params)
+    except TypeError as exc:
+        raise RegistryError(f"bad parameters for generator {generator!r}: {exc}") from None
+
+
+__all__ = ["GENERATORS", "Generated", "Generator", "generate"]

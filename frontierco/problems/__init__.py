@@ -1,0 +1,62 @@
+"""The problems the suite knows, each with typed data and an independent checker."""
+
+from __future__ import annotations
+
+from frontierco.errors import FrontiercoError
+from frontierco.problems import cvrp, cvrptw, milp, mis, tsp
+from frontierco.problems.base import Evaluation, Problem, Sense
+from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
+from frontierco.problems.cvrptw import CVRPTWInstance
+from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.milp import MILPInstance, MILPSolution
+from frontierco.problems.mis import MISInstance, MISSolution
+from frontierco.problems.tsp import TSPInstance, TSPSolution
+
+PROBLEMS: dict[str, Problem] = {p.name: p for p in (tsp.PROBLEM, cvrp.PROBLEM, cvrptw.PROBLEM, mis.PROBLEM, milp.PROBLEM)}
+
+Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance
+Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution
+
+
+def get_problem(name: str) -> Problem:
+    """The problem with this id, or a one-line error listing the known ids."""
+    try:
+        return PROBLEMS[name]
+    except KeyError:
+        raise FrontiercoError(f"unknown problem {name!r}; known: {', '.join(PROBLEMS)}") from None
+
+
+def problem_of(instance: Instance) -> Problem:
+    """The problem an instance belongs to (the most specific type wins: CVRPTW before CVRP)."""
+    for problem in (cvrptw.PROBLEM, cvrp.PROBLEM, tsp.PROBLEM, mis.PROBLEM, milp.PROBLEM):
+        if isinstance(instance, problem.instance_type):
+            return problem
+    raise TypeError(f"not an instance of a known problem: {type(instance).__name__}")
+
+
+def evaluate(instance: Instance, solution: Solution) -> Evaluation:
+    """Check ``solution`` against ``instance`` with the instance's own problem."""
+    return problem_of(instance).evaluate(instance, solution)
+
+
+__all__ = [
+    "PROBLEMS",
+    "CVRPInstance",
+    "CVRPSolution",
+    "CVRPTWInstance",
+    "EdgeWeights",
+    "Evaluation",
+    "Instance",
+    "MILPInstance",
+    "MILPSolution",
+    "MISInstance",
+    "MISSolution",
+    "Problem",
+    "Sense",
+    "Solution",
+    "TSPInstance",
+    "TSPSolution",
+    "evaluate",
+    "get_problem",
+    "problem_of",
+]

@@ -1,0 +1,85 @@
+"""Maximum independent set on an undirected simple graph stored as an edge array."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import scipy.sparse as sp
+
+from frontierco.problems._checks import as_index_array, first_out_of_range, first_repeated, times
+from frontierco.problems.base import Evaluation, Problem
+
+
+def canonical_edges(edges: np.ndarray) -> np.ndarray:
+    """Edges as a sorted, duplicate-free (m, 2) int array with u < v; self-loops must be removed first."""
+    edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    ordered = np.sort(edges, axis=1)
+    return np.unique(ordered, axis=0) if len(ordered) else ordered
+
+
+@dataclass(frozen=True, eq=False)
+class MISInstance:
+    """Vertices 0..n-1 and undirected edges (u < v, no loops, no duplicates)."""
+
+    name: str
+    n: int
+    edges: np.ndarray
+
+    def __post_init__(self) -> None:
+        if self.edges.ndim != 2 or self.edges.shape[1] != 2:
+            raise ValueError("edges must have shape (m, 2)")
+        if len(self.edges) and (self.edges.min() < 0 or self.edges.max() >= self.n):
+            raise ValueError(f"edge endpoint outside 0..{self.n - 1}")
+        if len(self.edges) and np.any(self.edges[:, 0] == self.edges[:, 1]):
+            raise ValueError("self-loops are not allowed in a simple graph")
+
+    @property
+    def m(self) -> int:
+        return int(len(self.edges))
+
+    @cached_property
+    def adjacency(self) -> sp.csr_matrix:
+        """Symmetric CSR adjacency matrix (for solvers)."""
+        u, v = self.edges[:, 0], self.edges[:, 1]
+        data = np.ones(2 * self.m, dtype=np.int8)
+        return sp.csr_matrix((data, (np.concatenate([u, v]), np.concatenate([v, u]))), shape=(self.n, self.n))
+
+
+@dataclass(frozen=True, eq=False)
+class MISSolution:
+    """The chosen vertices."""
+
+    vertices: np.ndarray
+
+
+def evaluate(instance: MISInstance, solution: MISSolution) -> Evaluation:
+    """Independence checked over the edge list in O(|V| + |E|); the objective is the set's size."""
+    chosen, problem = as_index_array(solution.vertices, "vertex set")
+    if chosen is None:
+        return Evaluation.infeasible(problem)
+    bad = first_out_of_range(chosen, 0, instance.n - 1)
+    if bad is not None:
+        return Evaluation.infeasible(f"vertex {bad} is not in 0..{instance.n - 1}")
+    repeated = first_repeated(chosen, instance.n)
+    if repeated is not None:
+        return Evaluation.infeasible(f"vertex {repeated[0]} listed {times(repeated[1])}")
+    selected = np.zeros(instance.n, dtype=bool)
+    selected[chosen] = True
+    if instance.m:
+        clash = np.flatnonzero(selected[instance.edges[:, 0]] & selected[instance.edges[:, 1]])
+        if clash.size:
+            u, v = instance.edges[clash[0]]
+            return Evaluation.infeasible(f"vertices {u} and {v} are both chosen but adjacent")
+    return Evaluation.ok(float(chosen.size))
+
+
+PROBLEM = Problem(
+    name="mis",
+    sense="max",
+    instance_type=MISInstance,
+    solution_type=MISSolution,
+    evaluate=evaluate,
+    description="maximum independent set; set size, maximise",
+)

@@ -1,0 +1,67 @@
+"""Travelling salesman problem: symmetric (TSPLIB rules) or asymmetric (explicit matrix)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from frontierco.problems._checks import as_index_array, first_out_of_range, first_repeated, times
+from frontierco.problems.base import Evaluation, Problem
+from frontierco.problems.distances import EdgeWeights
+
+
+@dataclass(frozen=True, eq=False)
+class TSPInstance:
+    """Nodes 0..n-1 and their distances; a tour visits each once and returns to its start."""
+
+    name: str
+    weights: EdgeWeights
+
+    @property
+    def n(self) -> int:
+        return self.weights.size
+
+    @property
+    def is_asymmetric(self) -> bool:
+        if self.weights.rule != "EXPLICIT":
+            return False
+        matrix = self.weights.matrix
+        assert matrix is not None
+        return not np.array_equal(matrix, matrix.T)
+
+
+@dataclass(frozen=True, eq=False)
+class TSPSolution:
+    """A tour as a permutation of the node indices 0..n-1 (the closing edge is implied)."""
+
+    tour: np.ndarray
+
+
+def evaluate(instance: TSPInstance, solution: TSPSolution) -> Evaluation:
+    """Check that the tour is a permutation of all nodes and compute its length by the instance's rule."""
+    n = instance.n
+    tour, problem = as_index_array(solution.tour, "tour")
+    if tour is None:
+        return Evaluation.infeasible(problem)
+    bad = first_out_of_range(tour, 0, n - 1)
+    if bad is not None:
+        return Evaluation.infeasible(f"node {bad} is not in 0..{n - 1}")
+    repeated = first_repeated(tour, n)
+    if repeated is not None:
+        return Evaluation.infeasible(f"node {repeated[0]} visited {times(repeated[1])}")
+    if len(tour) != n:
+        missing = np.setdiff1d(np.arange(n), tour)
+        return Evaluation.infeasible(f"tour visits {len(tour)} of {n} nodes; node {int(missing[0])} is missing")
+    closed = np.append(tour, tour[:1])
+    return Evaluation.ok(instance.weights.path_length(closed))
+
+
+PROBLEM = Problem(
+    name="tsp",
+    sense="min",
+    instance_type=TSPInstance,
+    solution_type=TSPSolution,
+    evaluate=evaluate,
+    description="travelling salesman (TSPLIB rules or asymmetric matrix); tour length, minimise",
+)
