@@ -58,7 +58,9 @@ def generate_collection(registry: Registry, name: str, out: Path, split: str | N
     return written
 
 
-def verify_collection(registry: Registry, name: str, split: str | None = None, progress: Progress = _plain) -> list[tuple[InstanceEntry, str]]:
+def verify_collection(
+    registry: Registry, name: str, split: str | None = None, progress: Progress = _plain
+) -> list[tuple[InstanceEntry, str]]:
     """Load every instance, checking checksums and readability; the failures with their reasons."""
     failures = []
     for entry in progress(registry.collection(name).split(split)):

@@ -18,7 +18,9 @@ from frontierco.formats import read_instance, read_solution
 from frontierco.problems import evaluate, problem_of
 from frontierco.registry import Registry
 
-app = typer.Typer(help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False)
+app = typer.Typer(
+    help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
+)
 instances_app = typer.Typer(help="Instance collections: list, show, generate, verify.", no_args_is_help=True)
 app.add_typer(instances_app, name="instances")
 console = Console()
@@ -53,7 +55,10 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
         reference = entry.reference
         console.print(f"{entry.key}  problem {entry.problem}  split {entry.split}")
         console.print(f"source: {entry.source}")
-        console.print(f"reference: {reference.value if reference else None} ({reference.status + ', ' + reference.source if reference else 'none yet'})")
+        if reference is None:
+            console.print("reference: none yet")
+        else:
+            console.print(f"reference: {reference.value} ({reference.status}, {reference.source})")
         console.print(f"size: {_size(instance)}")
         return
     collection = registry.collection(name)
@@ -63,7 +68,13 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
     table = Table("instance", "split", "reference", "status", "source of reference")
     for e in collection.entries:
         ref = e.reference
-        table.add_row(e.name, e.split, "-" if ref is None or ref.value is None else f"{ref.value:.12g}", ref.status if ref else "none yet", ref.source if ref else "")
+        table.add_row(
+            e.name,
+            e.split,
+            "-" if ref is None or ref.value is None else f"{ref.value:.12g}",
+            ref.status if ref else "none yet",
+            ref.source if ref else "",
+        )
     console.print(table)
 
 

@@ -133,7 +133,9 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
             source = FileSource(str(raw["file"]), str(raw["url"]), str(raw["sha256"]))
         else:
             digest = raw.get("content_sha256")
-            source = GeneratedSource(str(top["generator"]), dict(top.get("params", {})), int(raw["seed"]), None if digest is None else str(digest))  # type: ignore[arg-type]
+            source = GeneratedSource(
+                str(top["generator"]), dict(top.get("params", {})), int(raw["seed"]), None if digest is None else str(digest)
+            )  # type: ignore[arg-type]
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
     return InstanceEntry(collection, name, split, problem, source, _reference(raw, where))
@@ -156,7 +158,16 @@ def read_manifest(path: Path) -> Collection:
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise RegistryError(f"{path}: instance names repeat")
-    return Collection(name, problem, int(top.get("version", 1)), str(top.get("description", "")), entries, str(top.get("origin", "")), str(top.get("license", "")), path)  # type: ignore[arg-type]
+    return Collection(
+        name,
+        problem,
+        int(top.get("version", 1)),
+        str(top.get("description", "")),
+        entries,
+        str(top.get("origin", "")),
+        str(top.get("license", "")),
+        path,
+    )  # type: ignore[arg-type]
 
 
 def default_mirror() -> Path | None:
@@ -198,7 +209,10 @@ class FileStore:
         target.parent.mkdir(parents=True, exist_ok=True)
         log.info("downloading %s", source.url)
         try:
-            with urllib.request.urlopen(source.url, timeout=60) as response, tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as tmp:
+            with (
+                urllib.request.urlopen(source.url, timeout=60) as response,
+                tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as tmp,
+            ):
                 shutil.copyfileobj(response, tmp)
         except OSError as exc:
             raise RegistryError(f"could not download {source.url}: {exc}") from None

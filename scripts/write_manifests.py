@@ -27,7 +27,21 @@ BHOSLIB = "https://github.com/hvidberrrg/benchmark-graphs/raw/fa53e5c/benchmark_
 QSAT = "https://github.com/Randy1005/QSat/raw/f01994b/benchmarks/{}/{}"
 HIGHS = "https://github.com/ERGO-Code/HiGHS/raw/73cac48/check/instances/{}"
 OJALGO = "https://github.com/optimatika/ojAlgo/raw/064c9d5/src/test/resources/optimisation/miplib/{}"
-HIGHS_FILES = {"dcmulti", "egout", "gesa2", "gt2", "lseu", "p0548", "rgn", "small_mip", "bell5", "pp08a", "pp08aCUTS", "modglob", "neos-911880"}
+HIGHS_FILES = {
+    "dcmulti",
+    "egout",
+    "gesa2",
+    "gt2",
+    "lseu",
+    "p0548",
+    "rgn",
+    "small_mip",
+    "bell5",
+    "pp08a",
+    "pp08aCUTS",
+    "modglob",
+    "neos-911880",
+}
 
 
 def _file(mirror: Path, relative: str, url: str, name: str, **reference: object) -> dict[str, object]:
@@ -35,13 +49,32 @@ def _file(mirror: Path, relative: str, url: str, name: str, **reference: object)
 
 
 def tsplib(mirror: Path) -> dict[str, object]:
-    optimum = {k.strip(): int(v.split()[0]) for k, v in (line.split(":") for line in (mirror / "tsplib/optimal.txt").read_text().splitlines() if ":" in line)}
+    optimum = {
+        k.strip(): int(v.split()[0])
+        for k, v in (line.split(":") for line in (mirror / "tsplib/optimal.txt").read_text().splitlines() if ":" in line)
+    }
     entries = [
-        _file(mirror, f"tsplib/{p.name}", TSPLIB.format(p.name), p.stem, reference=optimum[p.stem], reference_source="optimal (TSPLIB95)", reference_status="optimal")
+        _file(
+            mirror,
+            f"tsplib/{p.name}",
+            TSPLIB.format(p.name),
+            p.stem,
+            reference=optimum[p.stem],
+            reference_source="optimal (TSPLIB95)",
+            reference_status="optimal",
+        )
         for p in sorted((mirror / "tsplib").glob("*.tsp"))
         if p.stem in optimum
     ]
-    return {"name": "tsplib", "problem": "tsp", "version": 1, "description": "symmetric TSPLIB95 instances with their proven optima (Reinelt 1991)", "origin": "https://github.com/mastqe/tsplib @ 7755413", "license": "TSPLIB95, published for research benchmarking", "instance": entries}
+    return {
+        "name": "tsplib",
+        "problem": "tsp",
+        "version": 1,
+        "description": "symmetric TSPLIB95 instances with their proven optima (Reinelt 1991)",
+        "origin": "https://github.com/mastqe/tsplib @ 7755413",
+        "license": "TSPLIB95, published for research benchmarking",
+        "instance": entries,
+    }
 
 
 def _sol_reference(path: Path, source: str) -> dict[str, object]:
@@ -51,18 +84,46 @@ def _sol_reference(path: Path, source: str) -> dict[str, object]:
 
 def tsplib_large(mirror: Path) -> dict[str, object]:
     entries = [
-        _file(mirror, f"tsplib-vrplib/{p.name}", PYVRP.format(f"TSP/{p.name}"), p.stem, **_sol_reference(p.with_suffix(".sol"), "LKH 2.0.11 tour (PyVRP/Instances); optimal per TSPLIB95 where marked"))
+        _file(
+            mirror,
+            f"tsplib-vrplib/{p.name}",
+            PYVRP.format(f"TSP/{p.name}"),
+            p.stem,
+            **_sol_reference(p.with_suffix(".sol"), "LKH 2.0.11 tour (PyVRP/Instances); optimal per TSPLIB95 where marked"),
+        )
         for p in sorted((mirror / "tsplib-vrplib").glob("*.vrp"))
     ]
-    return {"name": "tsplib-large", "problem": "tsp", "version": 1, "description": "TSPLIB instances of 1,000-85,900 nodes in VRPLIB form (PyVRP/Instances)", "origin": "https://github.com/PyVRP/Instances @ 1445e12, TSP/", "license": "MIT (PyVRP/Instances); TSPLIB95 data for research", "instance": entries}
+    return {
+        "name": "tsplib-large",
+        "problem": "tsp",
+        "version": 1,
+        "description": "TSPLIB instances of 1,000-85,900 nodes in VRPLIB form (PyVRP/Instances)",
+        "origin": "https://github.com/PyVRP/Instances @ 1445e12, TSP/",
+        "license": "MIT (PyVRP/Instances); TSPLIB95 data for research",
+        "instance": entries,
+    }
 
 
 def cvrplib(mirror: Path, folder: str, name: str, description: str, remote: str) -> dict[str, object]:
     entries = [
-        _file(mirror, f"cvrplib/{folder}/{p.name}", PYVRP.format(f"{remote}{p.name}"), p.stem, **_sol_reference(p.with_suffix(".sol"), "BKS (CVRPLIB via PyVRP/Instances), rounded-integer distances"))
+        _file(
+            mirror,
+            f"cvrplib/{folder}/{p.name}",
+            PYVRP.format(f"{remote}{p.name}"),
+            p.stem,
+            **_sol_reference(p.with_suffix(".sol"), "BKS (CVRPLIB via PyVRP/Instances), rounded-integer distances"),
+        )
         for p in sorted((mirror / f"cvrplib/{folder}").glob("*.vrp"))
     ]
-    return {"name": name, "problem": "cvrp", "version": 1, "description": description, "origin": f"https://github.com/PyVRP/Instances @ 1445e12, {remote}", "license": "MIT (PyVRP/Instances); CVRPLIB data for research", "instance": entries}
+    return {
+        "name": name,
+        "problem": "cvrp",
+        "version": 1,
+        "description": description,
+        "origin": f"https://github.com/PyVRP/Instances @ 1445e12, {remote}",
+        "license": "MIT (PyVRP/Instances); CVRPLIB data for research",
+        "instance": entries,
+    }
 
 
 def bhoslib(mirror: Path) -> dict[str, object]:
@@ -70,16 +131,52 @@ def bhoslib(mirror: Path) -> dict[str, object]:
     entries = []
     for row in rows:
         group = row["name"].rsplit("-", 1)[0]
-        entries.append(_file(mirror, f"mis/bhoslib/{row['name']}.mis", BHOSLIB.format(group, f"{row['name']}.mis"), row["name"], reference=int(row["optimal_mis_size"]), reference_source="planted optimum (BHOSLIB RB construction)", reference_status="optimal"))
-    return {"name": "bhoslib", "problem": "mis", "version": 1, "description": "BHOSLIB frb graphs (Xu's RB model with a planted solution of known size)", "origin": "https://github.com/hvidberrrg/benchmark-graphs @ fa53e5c", "license": "BHOSLIB, published for research benchmarking", "instance": entries}
+        entries.append(
+            _file(
+                mirror,
+                f"mis/bhoslib/{row['name']}.mis",
+                BHOSLIB.format(group, f"{row['name']}.mis"),
+                row["name"],
+                reference=int(row["optimal_mis_size"]),
+                reference_source="planted optimum (BHOSLIB RB construction)",
+                reference_status="optimal",
+            )
+        )
+    return {
+        "name": "bhoslib",
+        "problem": "mis",
+        "version": 1,
+        "description": "BHOSLIB frb graphs (Xu's RB model with a planted solution of known size)",
+        "origin": "https://github.com/hvidberrrg/benchmark-graphs @ fa53e5c",
+        "license": "BHOSLIB, published for research benchmarking",
+        "instance": entries,
+    }
 
 
 def satlib(mirror: Path) -> dict[str, object]:
     entries = []
     for p in sorted((mirror / "mis/satlib-cbs").glob("*.cnf")):
         clauses = int(next(line.split()[3] for line in p.read_text().splitlines() if line.startswith("p cnf")))
-        entries.append(_file(mirror, f"mis/satlib-cbs/{p.name}", QSAT.format(p.stem.rsplit("_", 1)[0], p.name), p.stem, reference=clauses, reference_source="number of clauses (satisfiable CNF)", reference_status="optimal"))
-    return {"name": "satlib-mis", "problem": "mis", "version": 1, "description": "SATLIB CBS 3-SAT formulas (100 variables) as MIS graphs, the DIMES/DIFUSCO SATLIB test set", "origin": "https://github.com/Randy1005/QSat @ f01994b; list: https://github.com/DIMESTeam/DIMES @ 95aaa91", "license": "SATLIB, published for research benchmarking", "instance": entries}
+        entries.append(
+            _file(
+                mirror,
+                f"mis/satlib-cbs/{p.name}",
+                QSAT.format(p.stem.rsplit("_", 1)[0], p.name),
+                p.stem,
+                reference=clauses,
+                reference_source="number of clauses (satisfiable CNF)",
+                reference_status="optimal",
+            )
+        )
+    return {
+        "name": "satlib-mis",
+        "problem": "mis",
+        "version": 1,
+        "description": "SATLIB CBS 3-SAT formulas (100 variables) as MIS graphs, the DIMES/DIFUSCO SATLIB test set",
+        "origin": "https://github.com/Randy1005/QSat @ f01994b; list: https://github.com/DIMESTeam/DIMES @ 95aaa91",
+        "license": "SATLIB, published for research benchmarking",
+        "instance": entries,
+    }
 
 
 def miplib(mirror: Path) -> dict[str, object]:
@@ -89,9 +186,24 @@ def miplib(mirror: Path) -> dict[str, object]:
         if row["status"] == "infeasible":
             reference: dict[str, object] = {"reference_status": "infeasible", "reference_source": row["source"]}
         else:
-            reference = {"reference": float(row["optimal_objective"]), "reference_source": f"optimal ({row['source']})", "reference_status": "optimal"}
+            reference = {
+                "reference": float(row["optimal_objective"]),
+                "reference_source": f"optimal ({row['source']})",
+                "reference_status": "optimal",
+            }
         entries.append(_file(mirror, f"milp/miplib/{row['name']}.mps", url, row["name"], **reference))
-    return {"name": "miplib-small", "problem": "milp", "version": 1, "description": "small MIPLIB 2017 / MIPLIB 3 instances, one infeasible (marked)", "origin": "https://github.com/ERGO-Code/HiGHS @ 73cac48 check/instances/ and https://github.com/optimatika/ojAlgo @ 064c9d5 (file by file; the sha256 is authoritative)", "license": "MIPLIB, published for research benchmarking", "instance": entries}
+    return {
+        "name": "miplib-small",
+        "problem": "milp",
+        "version": 1,
+        "description": "small MIPLIB 2017 / MIPLIB 3 instances, one infeasible (marked)",
+        "origin": (
+            "https://github.com/ERGO-Code/HiGHS @ 73cac48 check/instances/ and "
+            "https://github.com/optimatika/ojAlgo @ 064c9d5 (file by file; the sha256 is authoritative)"
+        ),
+        "license": "MIPLIB, published for research benchmarking",
+        "instance": entries,
+    }
 
 
 GENERATED = [
@@ -104,25 +216,76 @@ GENERATED = [
     ("cvrp-xlike-200", "cvrp", "cvrp-xlike", {"n": 200}, 4, 8, "200 customers, Uchoa et al. X recipe, settings drawn per seed"),
     ("mis-er-700", "mis", "mis-er", {"n": 700, "p": 0.15}, 4, 8, "Erdos-Renyi G(700, 0.15)"),
     ("mis-rb-small", "mis", "mis-rb", {"cliques": [20, 25], "clique_size": [9, 12]}, 4, 16, "RB graphs, 180-300 vertices, planted optimum"),
-    ("milp-setcover-easy", "milp", "milp-setcover", {"rows": 500, "cols": 1000, "density": 0.05}, 4, 8, "set cover 500 x 1000 (Gasse et al. easy)"),
-    ("milp-cauction-easy", "milp", "milp-cauction", {"items": 100, "bids": 500}, 4, 8, "combinatorial auction 100 items x 500 bids (Gasse et al. easy)"),
-    ("milp-facility-easy", "milp", "milp-facility", {"customers": 100, "facilities": 100}, 4, 8, "capacitated facility location 100 x 100 (Gasse et al. easy)"),
-    ("milp-indset-easy", "milp", "milp-indset", {"nodes": 500, "affinity": 4}, 4, 8, "independent set on BA(500, 4), clique formulation (Gasse et al. easy)"),
+    (
+        "milp-setcover-easy",
+        "milp",
+        "milp-setcover",
+        {"rows": 500, "cols": 1000, "density": 0.05},
+        4,
+        8,
+        "set cover 500 x 1000 (Gasse et al. easy)",
+    ),
+    (
+        "milp-cauction-easy",
+        "milp",
+        "milp-cauction",
+        {"items": 100, "bids": 500},
+        4,
+        8,
+        "combinatorial auction 100 items x 500 bids (Gasse et al. easy)",
+    ),
+    (
+        "milp-facility-easy",
+        "milp",
+        "milp-facility",
+        {"customers": 100, "facilities": 100},
+        4,
+        8,
+        "capacitated facility location 100 x 100 (Gasse et al. easy)",
+    ),
+    (
+        "milp-indset-easy",
+        "milp",
+        "milp-indset",
+        {"nodes": 500, "affinity": 4},
+        4,
+        8,
+        "independent set on BA(500, 4), clique formulation (Gasse et al. easy)",
+    ),
 ]
 DEV_SEED, TEST_SEED = 10_000, 20_000
 
 
-def generated(name: str, problem: str, generator: str, params: dict[str, object], dev: int, test: int, description: str) -> dict[str, object]:
+def generated(
+    name: str, problem: str, generator: str, params: dict[str, object], dev: int, test: int, description: str
+) -> dict[str, object]:
     entries = []
     for split, count, base in (("dev", dev, DEV_SEED), ("test", test, TEST_SEED)):
         for k in range(count):
             instance_name = f"{name}-{split}-{k}"
             built = generate(generator, instance_name, base + k, params)
-            entry: dict[str, object] = {"name": instance_name, "split": split, "seed": base + k, "content_sha256": content_sha256(built.instance)}
+            entry: dict[str, object] = {
+                "name": instance_name,
+                "split": split,
+                "seed": base + k,
+                "content_sha256": content_sha256(built.instance),
+            }
             if built.known_optimum is not None:
-                entry |= {"reference": built.known_optimum, "reference_source": "planted optimum (construction)", "reference_status": "optimal"}
+                entry |= {
+                    "reference": built.known_optimum,
+                    "reference_source": "planted optimum (construction)",
+                    "reference_status": "optimal",
+                }
             entries.append(entry)
-    return {"name": name, "problem": problem, "version": 1, "description": description, "generator": generator, "params": params, "instance": entries}
+    return {
+        "name": name,
+        "problem": problem,
+        "version": 1,
+        "description": description,
+        "generator": generator,
+        "params": params,
+        "instance": entries,
+    }
 
 
 def main() -> None:
@@ -134,7 +297,9 @@ def main() -> None:
         "tsplib": lambda: tsplib(mirror),
         "tsplib-large": lambda: tsplib_large(mirror),
         "cvrplib-x": lambda: cvrplib(mirror, "X", "cvrplib-x", "the 100 X instances of Uchoa et al. (2017), 100-1,000 customers", "CVRP/"),
-        "cvrplib-xxl": lambda: cvrplib(mirror, "XXL", "cvrplib-xxl", "the 10 Belgian XXL instances of Arnold et al. (2019), 3k-30k customers", "CVRP/XXL/"),
+        "cvrplib-xxl": lambda: cvrplib(
+            mirror, "XXL", "cvrplib-xxl", "the 10 Belgian XXL instances of Arnold et al. (2019), 3k-30k customers", "CVRP/XXL/"
+        ),
         "bhoslib": lambda: bhoslib(mirror),
         "satlib-mis": lambda: satlib(mirror),
         "miplib-small": lambda: miplib(mirror),
@@ -143,7 +308,11 @@ def main() -> None:
     for name, build in builders.items():
         if args.only and name not in args.only:
             continue
-        folder = INSTANCES_DIR / ("real" if name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small") else "generated")
+        folder = INSTANCES_DIR / (
+            "real"
+            if name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small")
+            else "generated"
+        )
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{name}.toml").write_text(tomli_w.dumps(build()))
         print(f"wrote {folder / name}.toml")

@@ -140,7 +140,9 @@ def _weights(specs: dict[str, tuple[object, int]], sections: dict[str, _Section]
     if rule == "EXPLICIT":
         return EdgeWeights("EXPLICIT", matrix=_explicit_matrix(_section(sections, "edge_weight", path), specs, n, path))
     if rule not in COORDINATE_RULES:
-        raise FormatError(path, specs["edge_weight_type"][1], f"EDGE_WEIGHT_TYPE in {', '.join(COORDINATE_RULES)} or EXPLICIT, got {rule!r}")
+        raise FormatError(
+            path, specs["edge_weight_type"][1], f"EDGE_WEIGHT_TYPE in {', '.join(COORDINATE_RULES)} or EXPLICIT, got {rule!r}"
+        )
     return EdgeWeights(rule, coords=_table(_section(sections, "node_coord", path), n, 2, path))
 
 

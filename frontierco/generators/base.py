@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from frontierco.problems import Instance
+from frontierco.problems import Instance, Solution
 
 
 @dataclass(frozen=True)
 class Generated:
-    """A generated instance and, when the construction guarantees it, its optimal objective."""
+    """A generated instance and, when the construction guarantees it, its optimal objective and a
+    solution that attains it (the certificate, checked by the tests with the independent checker)."""
 
     instance: Instance
     known_optimum: float | None = None
+    certificate: Solution | None = None
 
 
 @dataclass(frozen=True)

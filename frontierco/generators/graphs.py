@@ -19,7 +19,7 @@ import networkx as nx
 import numpy as np
 
 from frontierco.generators.base import Generated
-from frontierco.problems.mis import MISInstance, canonical_edges
+from frontierco.problems.mis import MISInstance, MISSolution, canonical_edges
 
 
 def mis_er(name: str, seed: int, n: int, p: float) -> Generated:
@@ -56,4 +56,4 @@ def mis_rb(name: str, seed: int, cliques: int | list[int], clique_size: int | li
         chosen = np.where(chosen >= forbidden, chosen + 1, chosen)
         edges.append(np.stack([a * k + chosen // k, b * k + chosen % k], axis=1))
     graph = MISInstance(name, n * k, canonical_edges(np.concatenate(edges)))
-    return Generated(graph, known_optimum=float(n))
+    return Generated(graph, known_optimum=float(n), certificate=MISSolution(np.arange(n) * k + planted))

@@ -111,7 +111,9 @@ def milp_facility(name: str, seed: int, customers: int, facilities: int, ratio: 
     x = np.arange(nx_).reshape(customers, facilities)
     y = nx_ + np.arange(facilities)
     blocks = []
-    blocks.append(sp.csr_matrix((np.ones(nx_), (np.repeat(np.arange(customers), facilities), x.ravel())), shape=(customers, nx_ + facilities)))
+    blocks.append(
+        sp.csr_matrix((np.ones(nx_), (np.repeat(np.arange(customers), facilities), x.ravel())), shape=(customers, nx_ + facilities))
+    )
     cap_rows = np.concatenate([np.tile(np.arange(facilities), customers), np.arange(facilities)])
     cap_cols = np.concatenate([x.ravel(), y])
     cap_vals = np.concatenate([np.repeat(demands, facilities), -capacities])

@@ -1,0 +1,5 @@
+"""``python -m frontierco`` runs the command line."""
+
+from frontierco.cli import main
+
+main()

@@ -1,0 +1,79 @@
+import itertools
+
+import numpy as np
+import pytest
+
+from frontierco.errors import FormatError
+from frontierco.formats import read_instance, read_solution, write_solution
+from frontierco.formats.graphs import cnf_to_mis, read_cnf_clauses, read_dimacs, read_metis, write_dimacs, write_metis
+from frontierco.generators import generate
+from frontierco.problems import MISSolution, evaluate
+from tests.conftest import DATA
+
+
+def test_dimacs_and_metis_round_trip(tmp_path):
+    graph = generate("mis-ba", "g", 1, {"n": 60, "m": 3}).instance
+    write_dimacs(tmp_path / "g.mis", graph)
+    write_metis(tmp_path / "g.graph", graph)
+    for again in (read_dimacs(tmp_path / "g.mis"), read_metis(tmp_path / "g.graph")):
+        assert again.n == graph.n and np.array_equal(again.edges, graph.edges)
+
+
+def _max_independent_size(graph):
+    best = 0
+    for size in range(graph.n, 0, -1):
+        for subset in itertools.combinations(range(graph.n), size):
+            if evaluate(graph, MISSolution(np.array(subset))).feasible:
+                return size
+    return best
+
+
+def test_cnf_reduction_sizes_and_optimum():
+    variables, clauses = read_cnf_clauses(DATA / "tiny.cnf")
+    graph = cnf_to_mis("tiny", clauses)
+    assert variables == 3 and graph.n == 9
+    # 3 triangles (9 edges) + complementary pairs: x1 occurs twice and -x1 once (2 edges); same for x2, x3
+    assert graph.m == 9 + 2 + 2 + 2
+    assert _max_independent_size(graph) == len(clauses)  # satisfiable: one true literal per clause
+
+
+def test_unsatisfiable_cnf_has_smaller_optimum():
+    graph = cnf_to_mis("unsat", [[1], [-1]])
+    assert _max_independent_size(graph) == 1
+
+
+def test_satlib_optimum_matches_a_model(mirror):
+    path = sorted((mirror / "mis" / "satlib-cbs").glob("*.cnf"))[0]
+    graph = read_instance(path)
+    _, clauses = read_cnf_clauses(path)
+    assert graph.n == sum(len(c) for c in clauses)
+
+
+def test_bhoslib_reads_with_expected_size(mirror):
+    graph = read_instance(mirror / "mis" / "bhoslib" / "frb30-15-1.mis")
+    assert graph.n == 450 and graph.m == 17827
+
+
+def test_mis_solution_file(tmp_path):
+    graph = generate("mis-rb", "rb", 1, {"cliques": 5, "clique_size": 4})
+    write_solution(tmp_path / "s.txt", graph.instance, graph.certificate)
+    assert evaluate(graph.instance, read_solution(tmp_path / "s.txt", graph.instance)).objective == 5
+
+
+@pytest.mark.parametrize(
+    "suffix, text, line",
+    [
+        (".mis", "p edge 3 1\ne 1 4\n", 2),
+        (".mis", "e 1 2\n", 1),
+        (".mis", "p edge 3 1\nx 1 2\n", 2),
+        (".mis", "p edge 2 1\ne 1 1\n", 0),
+        (".graph", "3 1\n2\n1 x\n\n", 3),
+        (".cnf", "p cnf 2 1\n1 3 0\n", 2),
+    ],
+)
+def test_malformed_graphs(tmp_path, suffix, text, line):
+    path = tmp_path / f"bad{suffix}"
+    path.write_text(text)
+    with pytest.raises(FormatError) as info:
+        read_instance(path)
+    assert info.value.line == line

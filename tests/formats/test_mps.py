@@ -1,0 +1,54 @@
+import numpy as np
+import pytest
+
+from frontierco.errors import FormatError
+from frontierco.formats import read_instance, read_solution, write_solution
+from frontierco.formats.mps import read_milp, write_milp
+from frontierco.generators import generate
+from frontierco.problems import MILPSolution, evaluate
+
+
+def test_every_miplib_file_reads(mirror):
+    files = sorted((mirror / "milp" / "miplib").glob("*.mps"))
+    assert len(files) == 34
+    for path in files:
+        instance = read_milp(path)
+        assert instance.num_cols > 0 and instance.integrality.any(), path.name
+
+
+@pytest.mark.parametrize(
+    "family, params", [("milp-cauction", {"items": 20, "bids": 40}), ("milp-facility", {"customers": 5, "facilities": 4})]
+)
+def test_round_trip_keeps_sense_bounds_and_integrality(tmp_path, family, params):
+    instance = generate(family, "m", 1, params).instance
+    for suffix in (".mps", ".lp"):
+        write_milp(tmp_path / f"m{suffix}", instance)
+        again = read_milp(tmp_path / f"m{suffix}")
+        assert again.sense == instance.sense
+        assert np.array_equal(again.integrality, instance.integrality)
+        assert abs(again.matrix - instance.matrix).max() < 1e-9
+        assert np.array_equal(again.row_upper, instance.row_upper) and np.array_equal(again.col_upper, instance.col_upper)
+
+
+def test_solution_file_round_trip(tmp_path):
+    instance = generate("milp-indset", "i", 1, {"nodes": 20}).instance
+    x = MILPSolution(np.zeros(instance.num_cols))
+    write_solution(tmp_path / "x.sol", instance, x)
+    assert evaluate(instance, read_solution(tmp_path / "x.sol", instance)).objective == 0
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("NAME t\nROWS\n N obj\n X c1\nCOLUMNS\n x obj 1\nENDATA\n", 4),
+        ("NAME t\nROWS\n N obj\nCOLUMNS\n x obj one\nENDATA\n", 5),
+        ("NAME t\nROWS\n N obj\nCOLUMNS\n x obj 1\nBOUNDS\n ZZ B x 1\nENDATA\n", 7),
+        ("NAME t\nROWS\n N obj\nENDATA\n", 0),
+    ],
+)
+def test_malformed_mps_names_the_line(tmp_path, text, line):
+    path = tmp_path / "bad.mps"
+    path.write_text(text)
+    with pytest.raises(FormatError) as info:
+        read_instance(path)
+    assert info.value.line == line

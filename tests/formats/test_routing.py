@@ -1,0 +1,126 @@
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from frontierco.errors import FormatError
+from frontierco.formats import read_instance, read_solution, write_instance, write_solution
+from frontierco.formats.routing import read_routing_instance, read_vrplib_solution, stated_cost, tsp_solution_from_routes
+from frontierco.generators import generate
+from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, TSPInstance, TSPSolution, evaluate
+from tests.conftest import DATA
+
+
+def test_tiny_cvrp_and_its_solution():
+    instance = read_instance(DATA / "tiny.vrp")
+    assert isinstance(instance, CVRPInstance) and instance.capacity == 10
+    solution = read_solution(DATA / "tiny.sol", instance)
+    assert evaluate(instance, solution).objective == stated_cost(DATA / "tiny.sol") == 100
+
+
+def test_upper_row_matrix():
+    instance = read_instance(DATA / "upper_row.tsp")
+    assert instance.weights.matrix.tolist() == [[0, 1, 2, 3], [1, 0, 4, 5], [2, 4, 0, 6], [3, 5, 6, 0]]
+
+
+def _mirror_pairs(mirror: Path) -> list[Path]:
+    return sorted((mirror / "cvrplib").rglob("*.vrp")) + sorted((mirror / "tsplib-vrplib").glob("*.vrp"))
+
+
+@pytest.mark.slow
+def test_every_mirror_solution_evaluates_to_its_stated_cost(mirror):
+    checked = 0
+    for vrp in _mirror_pairs(mirror):
+        instance = read_routing_instance(vrp)
+        solution = read_vrplib_solution(vrp.with_suffix(".sol"))
+        if isinstance(instance, TSPInstance):
+            solution = tsp_solution_from_routes(solution)
+        verdict = evaluate(instance, solution)
+        assert verdict.feasible, (vrp.name, verdict.reason)
+        assert verdict.objective == stated_cost(vrp.with_suffix(".sol")), vrp.name
+        checked += 1
+    assert checked == 139  # 100 X + 10 XXL + 29 TSPLIB in VRPLIB form
+
+
+def test_every_tsplib_file_reads(mirror):
+    files = sorted((mirror / "tsplib").glob("*.tsp"))
+    assert len(files) == 111
+    rules = {read_routing_instance(f).weights.rule for f in files}
+    assert rules == {"EUC_2D", "CEIL_2D", "ATT", "GEO", "EXPLICIT"}
+
+
+def test_explicit_layouts_agree_with_known_optimum_scale(mirror):
+    # gr17 (LOWER_DIAG_ROW): the matrix is symmetric with a zero diagonal
+    matrix = read_routing_instance(mirror / "tsplib" / "gr17.tsp").weights.matrix
+    assert np.array_equal(matrix, matrix.T) and not np.any(np.diag(matrix))
+
+
+@pytest.mark.parametrize(
+    "instance",
+    [
+        generate("tsp-uniform", "t", 1, {"n": 30}).instance,
+        generate("cvrp-xlike", "x", 2, {"n": 30}).instance,
+        TSPInstance("atsp", EdgeWeights("EXPLICIT", matrix=np.array([[0, 1, 9], [9, 0, 1], [1, 9, 0]]))),
+    ],
+    ids=["tsp", "cvrp", "atsp"],
+)
+def test_write_read_round_trip(tmp_path, instance):
+    path = tmp_path / "x.vrp"
+    write_instance(path, instance)
+    again = read_instance(path)
+    assert type(again) is type(instance)
+    n = instance.weights.size
+    i, j = np.divmod(np.arange(n * n), n)
+    assert np.array_equal(again.weights.between(i, j), instance.weights.between(i, j))
+
+
+def test_cvrptw_round_trip(tmp_path):
+    weights = EdgeWeights("EXACT_2D", coords=np.array([[0, 0], [1, 0], [2, 0]], dtype=float))
+    instance = CVRPTWInstance(
+        "tw",
+        weights,
+        np.array([0, 1, 2]),
+        5,
+        None,
+        weights,
+        np.array([[0, 10], [1, 3], [0, 9]], dtype=float),
+        np.array([0, 1, 1], dtype=float),
+    )
+    write_instance(tmp_path / "tw.vrp", instance)
+    again = read_instance(tmp_path / "tw.vrp")
+    assert isinstance(again, CVRPTWInstance)
+    assert np.array_equal(again.time_windows, instance.time_windows)
+
+
+def test_solution_files_round_trip(tmp_path):
+    instance = generate("tsp-uniform", "t", 1, {"n": 10}).instance
+    tour = TSPSolution(np.random.default_rng(0).permutation(10))
+    write_solution(tmp_path / "t.tour", instance, tour, 1.0)
+    assert np.array_equal(read_solution(tmp_path / "t.tour", instance).tour, tour.tour)
+
+
+@pytest.mark.parametrize(
+    "text, line, expected",
+    [
+        (
+            "NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 a b\n",
+            7,
+            "numbers in NODE_COORD_SECTION",
+        ),
+        (
+            "NAME : x\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n",
+            5,
+            "3 rows in NODE_COORD_SECTION",
+        ),
+        ("NAME : x\nTYPE : TSP\nDIMENSION : two\n", 3, "positive integer DIMENSION"),
+        ("NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : FOO\n", 4, "EDGE_WEIGHT_TYPE in"),
+        ("hello\n", 1, "'KEY : value'"),
+    ],
+)
+def test_malformed_files_name_the_line(tmp_path, text, line, expected):
+    path = tmp_path / "bad.tsp"
+    path.write_text(text)
+    with pytest.raises(FormatError) as info:
+        read_instance(path)
+    assert info.value.line == line and expected in info.value.expected
+    assert str(info.value).startswith(f"{path}:{line}: ")

@@ -1,0 +1,101 @@
+import networkx as nx
+import numpy as np
+import pytest
+
+from frontierco.fingerprint import content_sha256
+from frontierco.formats import natural_suffix, write_instance
+from frontierco.generators import GENERATORS, generate
+from frontierco.problems import MILPSolution, evaluate, problem_of
+
+SMALL = {
+    "tsp-uniform": {"n": 50},
+    "tsp-clustered": {"n": 60, "clusters": 4},
+    "cvrp-uniform": {"n": 50},
+    "cvrp-xlike": {"n": 40},
+    "mis-er": {"n": 60, "p": 0.1},
+    "mis-ba": {"n": 60, "m": 3},
+    "mis-rb": {"cliques": [6, 8], "clique_size": [4, 6]},
+    "milp-setcover": {"rows": 30, "cols": 60},
+    "milp-cauction": {"items": 15, "bids": 30},
+    "milp-facility": {"customers": 6, "facilities": 5},
+    "milp-indset": {"nodes": 40},
+}
+
+
+def test_every_generator_is_covered():
+    assert set(SMALL) == set(GENERATORS)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_same_seed_same_bytes_different_seed_differs(tmp_path, name):
+    a, b, c = (generate(name, "g", seed, SMALL[name]).instance for seed in (7, 7, 8))
+    assert problem_of(a).name == GENERATORS[name].problem
+    assert content_sha256(a) == content_sha256(b) != content_sha256(c)
+    suffix = natural_suffix(a)
+    write_instance(tmp_path / f"a{suffix}", a)
+    write_instance(tmp_path / f"b{suffix}", b)
+    write_instance(tmp_path / f"c{suffix}", c)
+    assert (tmp_path / f"a{suffix}").read_bytes() == (tmp_path / f"b{suffix}").read_bytes()
+    assert (tmp_path / f"a{suffix}").read_bytes() != (tmp_path / f"c{suffix}").read_bytes()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_rb_planted_solution_is_optimal_and_feasible(seed):
+    built = generate("mis-rb", "rb", seed, {"cliques": [20, 25], "clique_size": [9, 12]})
+    graph = built.instance
+    verdict = evaluate(graph, built.certificate)
+    assert verdict.feasible and verdict.objective == built.known_optimum
+    k = graph.n // int(built.known_optimum)
+    # every group is a clique, so no independent set has more than one vertex per group
+    groups = graph.edges // k
+    within = groups[:, 0] == groups[:, 1]
+    assert within.sum() == int(built.known_optimum) * k * (k - 1) // 2
+
+
+def test_cvrp_uniform_capacity_and_demands():
+    instance = generate("cvrp-uniform", "c", 0, {"n": 100}).instance
+    assert instance.capacity == 50 and instance.demands[0] == 0
+    assert instance.demands[1:].min() >= 1 and instance.demands[1:].max() <= 9
+
+
+def test_cvrp_uniform_unknown_size_needs_capacity():
+    with pytest.raises(ValueError):
+        generate("cvrp-uniform", "c", 0, {"n": 77})
+    assert generate("cvrp-uniform", "c", 0, {"n": 77, "capacity": 45}).instance.capacity == 45
+
+
+@pytest.mark.parametrize("depot, expected", [("C", [500, 500]), ("E", [0, 0])])
+def test_xlike_depot_positions(depot, expected):
+    instance = generate("cvrp-xlike", "x", 0, {"n": 30, "depot": depot, "customers": "R", "demand": "U"}).instance
+    assert instance.weights.coords[0].tolist() == expected
+    assert instance.weights.rule == "EUC_2D" and np.all(instance.demands[1:] == 1)
+
+
+def test_xlike_capacity_fits_the_largest_demand():
+    for seed in range(10):
+        instance = generate("cvrp-xlike", "x", seed, {"n": 50}).instance
+        assert instance.capacity >= instance.demands.max()
+
+
+def test_setcover_every_row_coverable_and_every_column_used():
+    instance = generate("milp-setcover", "s", 3, {"rows": 50, "cols": 100}).instance
+    assert instance.matrix.getnnz(axis=1).min() >= 2
+    assert instance.matrix.getnnz(axis=0).min() >= 1
+    assert evaluate(instance, MILPSolution(np.ones(100))).feasible
+
+
+def test_facility_all_open_all_to_nearest_is_feasible():
+    instance = generate("milp-facility", "f", 1, {"customers": 8, "facilities": 6, "ratio": 5.0}).instance
+    n_x = 8 * 6
+    x = np.zeros(instance.num_cols)
+    x[n_x:] = 1.0
+    x[:n_x] = np.tile(np.ones(6) / 6, 8)  # split each customer evenly: capacity ratio 5 makes it fit
+    assert evaluate(instance, MILPSolution(x)).feasible
+
+
+def test_indset_clique_rows_cover_every_edge():
+    instance = generate("milp-indset", "i", 2, {"nodes": 60, "affinity": 4}).instance
+    graph = nx.barabasi_albert_graph(60, 4, seed=2)
+    rows = instance.matrix.tolil().rows
+    covered = {(min(a, b), max(a, b)) for row in rows for i, a in enumerate(row) for b in row[i + 1 :]}
+    assert {(min(u, v), max(u, v)) for u, v in graph.edges()} <= covered

@@ -1,0 +1,53 @@
+import numpy as np
+import pytest
+
+from frontierco.generators import generate
+from frontierco.problems import MISInstance, MISSolution, evaluate
+from frontierco.problems.mis import canonical_edges
+
+
+@pytest.fixture
+def path4():
+    return MISInstance("p4", 4, canonical_edges(np.array([[1, 0], [1, 2], [2, 3]])))
+
+
+def test_feasible(path4):
+    verdict = evaluate(path4, MISSolution(np.array([0, 2])))
+    assert verdict.feasible and verdict.objective == 2
+
+
+@pytest.mark.parametrize(
+    "vertices, reason",
+    [([0, 1], "vertices 0 and 1"), ([0, 0], "listed twice"), ([4], "not in 0..3")],
+)
+def test_infeasible(path4, vertices, reason):
+    assert reason in evaluate(path4, MISSolution(np.array(vertices))).reason
+
+
+def test_canonical_edges_dedupe():
+    assert canonical_edges(np.array([[2, 1], [1, 2], [0, 1]])).tolist() == [[0, 1], [1, 2]]
+
+
+def test_self_loop_rejected():
+    with pytest.raises(ValueError):
+        MISInstance("x", 2, np.array([[1, 1]]))
+
+
+def test_adding_an_adjacent_vertex_is_caught():
+    rng = np.random.default_rng(2)
+    graph = generate("mis-er", "g", 5, {"n": 200, "p": 0.05}).instance
+    adjacency = graph.adjacency
+    for _ in range(50):
+        chosen: list[int] = []
+        blocked = np.zeros(graph.n, dtype=bool)
+        for v in rng.permutation(graph.n):
+            if not blocked[v]:
+                chosen.append(int(v))
+                blocked[adjacency[v].indices] = True
+                blocked[v] = True
+        assert evaluate(graph, MISSolution(np.array(chosen))).feasible
+        v = chosen[rng.integers(len(chosen))]
+        neighbours = adjacency[v].indices
+        if neighbours.size == 0:
+            continue
+        assert not evaluate(graph, MISSolution(np.array(chosen + [int(rng.choice(neighbours))]))).feasible

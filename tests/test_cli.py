@@ -1,0 +1,56 @@
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from frontierco.cli import app
+from tests.conftest import DATA
+
+runner = CliRunner()
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "frontierco", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_instances_list():
+    result = runner.invoke(app, ["instances", "list"])
+    assert result.exit_code == 0
+    assert "cvrplib-x" in result.output and "mis-rb-small" in result.output
+
+
+def test_instances_show_collection_and_instance():
+    result = runner.invoke(app, ["instances", "show", "mis-rb-small"])
+    assert result.exit_code == 0 and "planted optimum" in result.output
+    result = runner.invoke(app, ["instances", "show", "mis-rb-small/mis-rb-small-dev-0"])
+    assert result.exit_code == 0 and "vertices" in result.output
+
+
+def test_generate_and_evaluate(tmp_path):
+    result = runner.invoke(app, ["instances", "generate", "cvrp-uniform-50", "--out", str(tmp_path), "--split", "dev"])
+    assert result.exit_code == 0, result.output
+    assert len(list(tmp_path.glob("*.vrp"))) == 4
+
+
+def test_verify_generated_collection():
+    result = runner.invoke(app, ["instances", "verify", "milp-indset-easy", "--split", "dev"])
+    assert result.exit_code == 0 and "verified" in result.output
+
+
+def test_evaluate_command():
+    assert "objective 100" in _run("evaluate", str(DATA / "tiny.vrp"), str(DATA / "tiny.sol")).stdout
+
+
+def test_unknown_collection_is_one_line_exit_1():
+    result = _run("instances", "show", "no-such-collection")
+    assert result.returncode == 1
+    assert result.stderr.strip().count("\n") == 0 and "unknown collection" in result.stderr
+
+
+def test_malformed_file_is_one_line_exit_2(tmp_path):
+    bad = tmp_path / "bad.tsp"
+    bad.write_text("NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 a b\n")
+    result = _run("evaluate", str(bad), str(DATA / "tiny.sol"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"error: {bad}:7: numbers in NODE_COORD_SECTION, got '2 a b'"
+    assert "Traceback" not in result.stderr

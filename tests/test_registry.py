@@ -1,0 +1,179 @@
+import shutil
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from frontierco.errors import RegistryError
+from frontierco.fingerprint import file_sha256
+from frontierco.registry import INSTANCES_DIR, FileStore, Registry, read_manifest
+from tests.conftest import DATA
+
+REQUIRED = {
+    "tsplib",
+    "tsplib-large",
+    "cvrplib-x",
+    "cvrplib-xxl",
+    "bhoslib",
+    "satlib-mis",
+    "miplib-small",
+    "tsp-uniform-100",
+    "tsp-uniform-500",
+    "tsp-uniform-1000",
+    "cvrp-uniform-50",
+    "cvrp-uniform-100",
+    "cvrp-xlike-200",
+    "mis-er-700",
+    "mis-rb-small",
+    "milp-setcover-easy",
+    "milp-cauction-easy",
+    "milp-facility-easy",
+    "milp-indset-easy",
+}
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return Registry()
+
+
+def test_required_collections_exist(registry):
+    assert REQUIRED <= set(registry.collections)
+
+
+def test_generated_collections_have_disjoint_dev_and_test(registry):
+    for collection in registry.collections.values():
+        dev, test = collection.split("dev"), collection.split("test")
+        if not dev:
+            continue
+        assert test, collection.name
+        assert not {e.source.seed for e in dev} & {e.source.seed for e in test}, collection.name
+        assert not {e.source.content_sha256 for e in dev} & {e.source.content_sha256 for e in test}, collection.name
+
+
+def test_real_references_present_and_infeasible_marked(registry):
+    for name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small"):
+        assert all(e.reference is not None for e in registry.collection(name).entries), name
+    infeasible = [e.name for e in registry.collection("miplib-small").entries if e.reference.status == "infeasible"]
+    assert infeasible == ["p2m2p1m1p0n100"]
+
+
+def test_missing_reference_is_said_plainly(registry):
+    entry = registry.collection("tsp-uniform-100").entries[0]
+    with pytest.raises(RegistryError, match="no reference value yet"):
+        entry.require_reference()
+
+
+@pytest.mark.parametrize("name", ["mis-rb-small", "milp-setcover-easy", "cvrp-xlike-200", "tsp-uniform-1000"])
+def test_generated_collections_verify(registry, name):
+    assert all(registry.verify(e) == "" for e in registry.collection(name).entries)
+
+
+@pytest.mark.slow
+def test_all_generated_collections_verify(registry):
+    for collection in registry.collections.values():
+        if collection.manifest.parent.name == "generated":
+            assert [registry.verify(e) for e in collection.entries] == [""] * len(collection.entries), collection.name
+
+
+@pytest.mark.slow
+def test_all_real_collections_verify_from_the_mirror(registry, mirror):
+    for name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small"):
+        entries = registry.collection(name).entries
+        assert [registry.verify(e) for e in entries] == [""] * len(entries), name
+
+
+def _one_file_manifest(tmp_path: Path, sha: str, url: str) -> Path:
+    folder = tmp_path / "manifests"
+    folder.mkdir()
+    manifest = {
+        "name": "tiny",
+        "problem": "cvrp",
+        "instance": [
+            {
+                "name": "tiny",
+                "file": "tiny/tiny.vrp",
+                "url": url,
+                "sha256": sha,
+                "reference": 100,
+                "reference_source": "hand",
+                "reference_status": "optimal",
+            }
+        ],
+    }
+    (folder / "tiny.toml").write_text(tomli_w.dumps(manifest))
+    return folder
+
+
+def test_download_checks_checksum_and_caches(tmp_path):
+    source = DATA / "tiny.vrp"
+    folder = _one_file_manifest(tmp_path, file_sha256(str(source)), source.resolve().as_uri())
+    registry = Registry(folder, FileStore(cache=tmp_path / "cache", mirror=None, offline=False))
+    entry = registry.entry("tiny/tiny")
+    assert registry.load(entry).n == 4
+    assert (tmp_path / "cache" / "tiny" / "tiny.vrp").is_file()
+    offline = Registry(folder, FileStore(cache=tmp_path / "cache", mirror=None, offline=True))
+    assert offline.load(entry).n == 4  # now served from the cache
+
+
+def test_checksum_mismatch_is_an_error(tmp_path):
+    mirror = tmp_path / "mirror" / "tiny"
+    mirror.mkdir(parents=True)
+    shutil.copy(DATA / "tiny.vrp", mirror / "tiny.vrp")
+    folder = _one_file_manifest(tmp_path, "0" * 64, "file:///nonexistent")
+    registry = Registry(folder, FileStore(cache=tmp_path / "cache", mirror=tmp_path / "mirror", offline=True))
+    with pytest.raises(RegistryError, match="checksum mismatch"):
+        registry.load(registry.entry("tiny/tiny"))
+
+
+def test_offline_without_file_is_an_error(tmp_path):
+    folder = _one_file_manifest(tmp_path, "0" * 64, "file:///nonexistent")
+    registry = Registry(folder, FileStore(cache=tmp_path / "cache", mirror=None, offline=True))
+    with pytest.raises(RegistryError, match="downloads are off"):
+        registry.load(registry.entry("tiny/tiny"))
+
+
+def test_generator_drift_is_caught(tmp_path):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    manifest = {
+        "name": "g",
+        "problem": "tsp",
+        "generator": "tsp-uniform",
+        "params": {"n": 5},
+        "instance": [{"name": "g0", "split": "dev", "seed": 1, "content_sha256": "f" * 64}],
+    }
+    (folder / "g.toml").write_text(tomli_w.dumps(manifest))
+    registry = Registry(folder)
+    assert "no longer builds" in registry.verify(registry.entry("g/g0"))
+
+
+def test_duplicate_collection_names_refused(tmp_path):
+    folder = tmp_path / "m"
+    (folder / "a").mkdir(parents=True)
+    (folder / "b").mkdir()
+    text = tomli_w.dumps({"name": "same", "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 5}, "instance": []})
+    (folder / "a" / "x.toml").write_text(text)
+    (folder / "b" / "y.toml").write_text(text)
+    with pytest.raises(RegistryError, match="defined twice"):
+        _ = Registry(folder).collections
+
+
+@pytest.mark.parametrize(
+    "manifest, message",
+    [
+        ({"problem": "tsp"}, "missing key 'name'"),
+        ({"name": "x", "problem": "knapsack"}, "unknown problem"),
+        ({"name": "x", "problem": "tsp", "instance": [{"name": "a", "file": "f"}]}, "missing key 'url'"),
+        ({"name": "x", "problem": "tsp", "instance": [{"name": "a", "seed": 1, "split": "nope"}]}, "split must be"),
+    ],
+)
+def test_bad_manifests(tmp_path, manifest, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(tomli_w.dumps(manifest))
+    with pytest.raises(RegistryError, match=message):
+        read_manifest(path)
+
+
+def test_manifests_live_in_instances_dir():
+    assert sorted(p.parent.name for p in INSTANCES_DIR.rglob("*.toml"))
