@@ -15,8 +15,14 @@ from rich.table import Table
 from frontierco import catalog
 from frontierco.errors import FrontiercoError
 from frontierco.formats import read_instance, read_solution
-from frontierco.problems import evaluate, problem_of
-from frontierco.registry import Registry
+from frontierco.formats import write_solution as write_solution_file
+from frontierco.harness.campaign import UsageError, plan_collection, plan_file, run_campaign
+from frontierco.harness.summary import summarise_records
+from frontierco.problems import evaluate, get_problem, problem_of
+from frontierco.problems.codec import decode
+from frontierco.registry import PROJECT_ROOT, Registry
+from frontierco.results import ResultStore
+from frontierco.solver import discover, get_solver
 
 app = typer.Typer(
     help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
@@ -118,6 +124,63 @@ def evaluate_command(instance_file: Path, solution_file: Path) -> None:
     else:
         console.print(f"infeasible: {verdict.reason}")
         raise typer.Exit(1)
+
+
+@app.command("solvers")
+def solvers_command() -> None:
+    """List the solvers, the problems they solve, and how to install a missing one."""
+    table = Table("solver", "problems", "available", "to install")
+    for name, spec in sorted(discover().items()):
+        table.add_row(name, ", ".join(spec.problems), "yes" if spec.available else "no", spec.fix)
+    console.print(table)
+
+
+@app.command("run")
+def run_command(
+    solver: Annotated[str, typer.Option(help="solver name (see 'frontierco solvers')")],
+    problem: Annotated[str | None, typer.Option(help="tsp, cvrp, cvrptw, mis, milp")] = None,
+    collection: Annotated[str | None, typer.Option(help="collection (default: the problem's small default)")] = None,
+    instance: Annotated[Path | None, typer.Option(help="run on this instance file instead of a collection")] = None,
+    split: Annotated[str, typer.Option(help="split of the collection")] = "test",
+    limit: Annotated[int | None, typer.Option(help="only the first N instances")] = None,
+    time_limit: Annotated[float, typer.Option(help="seconds per run")] = 10.0,
+    seeds: Annotated[int, typer.Option(help="seeds per instance")] = 1,
+    jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
+    threads: Annotated[int, typer.Option(help="threads per run")] = 1,
+    force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
+    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    write_solution: Annotated[Path | None, typer.Option(help="with --instance: write the best solution here")] = None,
+) -> None:
+    """Run a solver under the harness, record every run, and print per-instance results."""
+    spec = get_solver(solver)
+    if instance is not None:
+        campaign = plan_file(spec, instance, time_limit, seeds, threads)
+    else:
+        if problem is None:
+            raise UsageError("pass --problem (or --instance)")
+        get_problem(problem)
+        campaign = plan_collection(Registry(), spec, problem, collection, split, limit, seeds, time_limit, threads)
+    store = ResultStore(results)
+    records = run_campaign(campaign, store, jobs, force, _run_progress)
+    summary = summarise_records([r for r in store.records() if r.run_id in {s.run_id for s in campaign.specs}])
+    table = Table("instance", "seed", "status", "objective", "reference", "gap %", "time to best s", "note")
+    for row in summary.rows:
+        table.add_row(*row)
+    console.print(table)
+    console.print(summary.line)
+    console.print(f"{len(records)} new runs, {len(campaign.specs) - len(records)} already recorded; records in {results}")
+    if write_solution is not None and instance is not None:
+        best = next(r for r in store.records("files", spec.name) if r.run_id == campaign.specs[0].run_id)
+        if best.solution_file is None:
+            raise FrontiercoError(f"no feasible solution to write ({best.status}: {best.reason})")
+        loaded = campaign.loader(campaign.specs[0])
+        solution = decode(best.problem, store.load_solution(best.solution_file))
+        write_solution_file(write_solution, loaded, solution, best.objective)
+        console.print(f"wrote the best solution to {write_solution}")
+
+
+def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:
+    return track(items, total=total, description="running", console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
 
 
 def main() -> None:

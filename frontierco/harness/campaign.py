@@ -1,0 +1,180 @@
+"""Campaigns: plan the runs of a solver over a collection, skip finished ones, run the rest in parallel
+worker processes, and append a record for every finished run as it finishes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from frontierco.errors import FrontiercoError
+from frontierco.fingerprint import content_sha256, file_sha256
+from frontierco.formats import read_instance
+from frontierco.harness.job import RunSpec
+from frontierco.harness.provenance import provenance
+from frontierco.harness.runner import Outcome, execute
+from frontierco.problems import Instance, problem_of
+from frontierco.registry import FileSource, Registry
+from frontierco.results import ResultStore, RunRecord
+from frontierco.solver import Budget, SolverSpec, SolverUnavailable
+
+DEFAULT_COLLECTION = {"tsp": "tsp-uniform-100", "cvrp": "cvrp-uniform-50", "mis": "mis-rb-small", "milp": "milp-setcover-easy"}
+
+
+class UsageError(FrontiercoError):
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """What to run: one solver, a list of specs, and how the instances load."""
+
+    specs: list[RunSpec]
+    loader: Callable[[RunSpec], Instance]
+
+
+def check_support(spec: SolverSpec, problem: str) -> None:
+    if problem not in spec.problems:
+        raise UsageError(f"solver {spec.name} does not support {problem} (it supports {', '.join(spec.problems)})")
+
+
+def plan_collection(
+    registry: Registry,
+    solver: SolverSpec,
+    problem: str,
+    collection: str | None,
+    split: str | None,
+    limit: int | None,
+    seeds: int,
+    time_limit: float,
+    threads: int = 1,
+    params: dict[str, Any] | None = None,
+) -> Campaign:
+    """The runs of ``solver`` on a collection's split (the problem's default collection if None)."""
+    check_support(solver, problem)
+    name = collection or DEFAULT_COLLECTION.get(problem)
+    if name is None:
+        raise UsageError(f"no default collection for {problem}; pass --collection")
+    chosen = registry.collection(name)
+    if chosen.problem != problem:
+        raise UsageError(f"collection {name} holds {chosen.problem} instances, not {problem}")
+    entries = chosen.split(split)[:limit] if limit else chosen.split(split)
+    if not entries:
+        raise UsageError(f"collection {name} has no instances in split {split!r}")
+    version = solver.load().version
+    specs = []
+    for entry in entries:
+        source = entry.source
+        sha = source.sha256 if isinstance(source, FileSource) else (source.content_sha256 or content_sha256(registry.load(entry)))
+        reference = entry.reference
+        for seed in range(seeds):
+            specs.append(
+                RunSpec(
+                    solver=solver,
+                    solver_version=version,
+                    params=params or {},
+                    problem=problem,
+                    collection=name,
+                    instance_key=entry.key,
+                    instance_sha256=sha,
+                    budget=Budget(time_limit, seed, threads),
+                    manifests=str(registry.directory),
+                    reference=reference.value if reference else None,
+                    reference_source=reference.source if reference else "",
+                    reference_status=reference.status if reference else "",
+                )
+            )
+    return Campaign(specs, lambda spec: registry.load(registry.entry(spec.instance_key)))
+
+
+def plan_file(
+    solver: SolverSpec, path: Path, time_limit: float, seeds: int = 1, threads: int = 1, params: dict[str, Any] | None = None
+) -> Campaign:
+    """Runs on a researcher's own instance file (the problem follows from the file)."""
+    instance = read_instance(path)
+    problem = problem_of(instance).name
+    check_support(solver, problem)
+    version = solver.load().version
+    sha = file_sha256(str(path))
+    specs = [
+        RunSpec(solver, version, params or {}, problem, "files", str(path.resolve()), sha, Budget(time_limit, seed, threads))
+        for seed in range(seeds)
+    ]
+    return Campaign(specs, lambda spec: instance)
+
+
+def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: int) -> RunRecord:
+    return RunRecord(
+        run_id=spec.run_id,
+        solver=spec.solver.name,
+        solver_version=spec.solver_version,
+        params=spec.params,
+        problem=spec.problem,
+        collection=spec.collection,
+        instance=spec.instance_name,
+        instance_sha256=spec.instance_sha256,
+        time_limit=spec.budget.time_limit,
+        seed=spec.budget.seed,
+        threads=spec.budget.threads,
+        status=outcome.status,
+        reason=outcome.reason,
+        objective=outcome.objective,
+        reference=spec.reference,
+        reference_source=spec.reference_source,
+        reference_status=spec.reference_status,
+        trace=outcome.trace,
+        time_to_best=outcome.trace[-1][0] if outcome.trace else None,
+        solve_time=round(outcome.solve_time, 6),
+        setup_time=round(outcome.setup_time, 6),
+        solutions_received=outcome.solutions_received,
+        exit_code=outcome.exit_code,
+        exit_signal=outcome.exit_signal,
+        stderr_tail=outcome.stderr_tail,
+        solution_file=solution_file,
+        provenance=provenance(spec.solver.requires, jobs),
+    )
+
+
+def run_campaign(
+    campaign: Campaign,
+    store: ResultStore,
+    jobs: int = 1,
+    force: bool = False,
+    progress: Callable[[Iterable[Any], int], Iterator[Any]] | None = None,
+) -> list[RunRecord]:
+    """Run every spec not finished yet (all with ``force``), ``jobs`` at a time; records are appended
+    one by one as runs finish, so an interrupted campaign resumes where it stopped."""
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    done: dict[tuple[str, str], set[str]] = {}
+    pending = []
+    for spec in campaign.specs:
+        key = (spec.collection, spec.solver.name)
+        if key not in done:
+            done[key] = set() if force else store.finished(*key)
+        if spec.run_id not in done[key]:
+            pending.append(spec)
+            done[key].add(spec.run_id)
+    records: list[RunRecord] = []
+
+    def work(spec: RunSpec) -> tuple[RunSpec, Outcome]:
+        return spec, execute(spec, campaign.loader(spec))
+
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        futures: list[Future[tuple[RunSpec, Outcome]]] = [pool.submit(work, spec) for spec in pending]
+        finished = as_completed(futures)
+        for future in progress(finished, len(futures)) if progress else finished:
+            spec, outcome = future.result()
+            solution_file = store.save_solution(spec.collection, spec.run_id, outcome.best) if outcome.best is not None else None
+            record = to_record(spec, outcome, solution_file, jobs)
+            store.append(record)
+            records.append(record)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return records
+
+
+__all__ = ["Campaign", "SolverUnavailable", "UsageError", "plan_collection", "plan_file", "run_campaign"]

@@ -1,0 +1,47 @@
+"""The per-instance table and the summary line that ``frontierco run`` prints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from frontierco.metrics import FEASIBLE_STATUSES, aggregate, primal_gap
+from frontierco.results import RunRecord
+
+
+@dataclass(frozen=True)
+class Summary:
+    rows: list[tuple[str, ...]]
+    line: str
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.10g}"
+
+
+def summarise_records(records: Sequence[RunRecord]) -> Summary:
+    """Rows (instance, seed, status, objective, reference, gap %, time to best, note) and one line of
+    aggregates over the runs that have a reference; runs without one are counted and named, not dropped."""
+    records = sorted(records, key=lambda r: (r.instance, r.seed))
+    rows = []
+    for r in records:
+        feasible = r.status in FEASIBLE_STATUSES
+        if r.reference is None:
+            gap = "no reference"
+        else:
+            gap = f"{100 * primal_gap(r.objective if feasible else None, r.reference):.3f}"
+        note = r.reason if not feasible else ""
+        rows.append((r.instance, str(r.seed), r.status, _fmt(r.objective), _fmt(r.reference), gap, _fmt(r.time_to_best), note[:60]))
+    scored = [r for r in records if r.reference is not None]
+    unscored = len(records) - len(scored)
+    if not scored:
+        return Summary(rows, f"{len(records)} runs; none has a reference value yet, so no gap can be computed")
+    problem = scored[0].problem
+    agg = aggregate([(r.status, r.objective, r.reference, r.trace, r.time_to_best, r.time_limit) for r in scored], problem)
+    line = (
+        f"mean gap {100 * agg.mean_gap:.3f}% | sgm time {agg.sgm_time:.3f} s | primal integral {agg.mean_primal_integral:.4f} | "
+        f"feasible {agg.feasible}/{agg.runs} | optimal {agg.optimal} | runs {agg.runs}"
+    )
+    if unscored:
+        line += f" (+{unscored} runs without a reference, not in these means)"
+    return Summary(rows, line)

@@ -1,0 +1,87 @@
+"""The worker process: loads the instance and the solver, then streams each yielded solution.
+
+Started by the harness as ``python -m frontierco.harness.worker FD`` with the run's job as JSON on
+stdin. Messages are JSON lines written to file descriptor FD (stdout is the solver's to spam):
+``ready`` after setup, ``solution`` per yield, ``garbage`` for a yield that is not a solution,
+``failed`` with the exception when the solver raises, ``memory`` on MemoryError, ``done`` at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import traceback
+from typing import IO, Any
+
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
+
+
+def _send(channel: IO[str], message: dict[str, Any]) -> None:
+    channel.write(json.dumps(message) + "\n")
+    channel.flush()
+
+
+def _limit_memory(megabytes: int | None) -> None:
+    if megabytes:
+        limit = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _pin_torch_threads(threads: int) -> None:
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(threads)
+
+
+def run_job(job: dict[str, Any], channel: IO[str]) -> None:
+    from frontierco.harness.job import load_job_instance
+    from frontierco.problems.codec import encode
+    from frontierco.solver import Budget, Proven, SolverSpec
+
+    _limit_memory(job.get("memory_mb"))
+    instance = load_job_instance(job)
+    spec = SolverSpec(**job["solver"])
+    budget = Budget(**job["budget"])
+    solver = spec.load()(**job.get("params", {}))
+    solver.setup()
+    _pin_torch_threads(budget.threads)
+    _send(channel, {"type": "ready"})
+    for item in solver.solve(instance, budget):
+        proven = isinstance(item, Proven)
+        try:
+            data = encode(job["problem"], item.solution if proven else item)
+        except (TypeError, ValueError) as exc:
+            _send(channel, {"type": "garbage", "reason": str(exc)})
+            continue
+        _send(channel, {"type": "solution", "data": data, "proven": proven})
+    _send(channel, {"type": "done"})
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to SIGKILL this worker when the harness dies (kill -9 of a campaign leaves no orphan)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass
+
+
+def main() -> None:
+    _die_with_parent()
+    channel = os.fdopen(int(sys.argv[1]), "w")
+    job = json.loads(sys.stdin.read())
+    try:
+        run_job(job, channel)
+    except MemoryError:
+        _send(channel, {"type": "memory", "message": "MemoryError"})
+        sys.exit(3)
+    except BaseException as exc:  # the solver's failure, reported to the parent, whatever it was
+        tail = "".join(traceback.format_exception(exc)[-3:])
+        _send(channel, {"type": "failed", "message": f"{type(exc).__name__}: {exc}", "traceback": tail[-2000:]})
+        sys.exit(4)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""The solver contract and solver discovery.
+
+A solver is a class with ``name``, ``problems`` and ``solve(instance, budget)``, a generator that yields
+each improving solution (anytime); ``setup()`` runs before the clock starts (load a model, warm up).
+A solver that proves a solution optimal yields it wrapped in ``Proven``.
+
+Discovery: every ``solvers/<name>/solver.py`` of the project, and the entry-point group
+``frontierco.solvers`` (``name = "package.module:Class"``) for solvers in other packages. Listing
+reads each ``solver.py`` as text (its class attributes ``name``, ``problems``, ``requires``) and never
+imports it, so a solver whose library is missing is listed as unavailable with the ``pip install``
+that fixes it.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import importlib.util
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from frontierco.errors import FrontiercoError
+
+SOLVERS_DIR = Path(__file__).resolve().parents[1] / "solvers"
+ENTRY_POINT_GROUP = "frontierco.solvers"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a run may use: wall-clock seconds for ``solve``, the seed, CPU threads and device."""
+
+    time_limit: float
+    seed: int = 0
+    threads: int = 1
+    device: str = "cpu"
+
+
+@dataclass(frozen=True)
+class Proven:
+    """A solution the solver has proven optimal."""
+
+    solution: Any
+
+
+class Solver:
+    """Base class of solvers. ``requires`` maps import names to pip requirements."""
+
+    name: ClassVar[str] = ""
+    problems: ClassVar[tuple[str, ...]] = ()
+    version: ClassVar[str] = "0"
+    requires: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, **params: Any) -> None:
+        self.params = params
+
+    def setup(self) -> None:
+        """Untimed preparation (load a checkpoint, compile); called once before ``solve``."""
+
+    def solve(self, instance: Any, budget: Budget) -> Iterator[Any]:
+        raise NotImplementedError
+
+
+class SolverUnavailable(FrontiercoError):
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class SolverSpec:
+    """A discovered solver, described without importing it."""
+
+    name: str
+    problems: tuple[str, ...]
+    target: str  # "path/to/solver.py:Class" or "package.module:Class"
+    requires: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def missing(self) -> list[str]:
+        return [pip for module, pip in self.requires.items() if importlib.util.find_spec(module) is None]
+
+    @property
+    def available(self) -> bool:
+        return not self.missing
+
+    @property
+    def fix(self) -> str:
+        return "pip install " + " ".join(f"'{r}'" for r in self.missing) if self.missing else ""
+
+    def load(self) -> type[Solver]:
+        """Import the solver class; a missing dependency is a one-line SolverUnavailable."""
+        if self.missing:
+            raise SolverUnavailable(f"solver {self.name} needs {', '.join(self.missing)}: {self.fix}")
+        location, _, attribute = self.target.rpartition(":")
+        if location.endswith(".py"):
+            module_spec = importlib.util.spec_from_file_location(f"frontierco_solver_{self.name.replace('-', '_')}", location)
+            assert module_spec is not None and module_spec.loader is not None
+            module = importlib.util.module_from_spec(module_spec)
+            module_spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(location)
+        return getattr(module, attribute)
+
+
+def _literal(node: ast.expr) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
+
+
+def describe_solver_file(path: Path) -> SolverSpec | None:
+    """Read the Solver subclass of a ``solver.py`` by parsing it (no import)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        attributes = {
+            target.id: _literal(statement.value)
+            for statement in node.body
+            if isinstance(statement, ast.Assign | ast.AnnAssign)
+            for target in ([statement.target] if isinstance(statement, ast.AnnAssign) else statement.targets)
+            if isinstance(target, ast.Name) and statement.value is not None
+        }
+        if isinstance(attributes.get("name"), str) and attributes.get("problems"):
+            return SolverSpec(
+                attributes["name"], tuple(attributes["problems"]), f"{path}:{node.name}", dict(attributes.get("requires") or {})
+            )
+    return None
+
+
+def _entry_point_specs() -> list[SolverSpec]:
+    specs = []
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            cls = entry.load()
+        except ImportError as exc:
+            specs.append(SolverSpec(entry.name, (), entry.value, {str(exc.name or "?"): str(exc.name or "?")}))
+            continue
+        specs.append(SolverSpec(cls.name or entry.name, tuple(cls.problems), entry.value, dict(cls.requires)))
+    return specs
+
+
+def discover(directory: Path = SOLVERS_DIR) -> dict[str, SolverSpec]:
+    """All solvers by name: the project's folders first, then entry points; a name twice is an error."""
+    found: dict[str, SolverSpec] = {}
+    files = sorted(directory.glob("*/solver.py")) if directory.is_dir() else []
+    specs = [s for s in (describe_solver_file(p) for p in files if not p.parent.name.startswith("_")) if s]
+    for spec in specs + _entry_point_specs():
+        if spec.name in found:
+            raise FrontiercoError(f"two solvers are named {spec.name!r}: {found[spec.name].target} and {spec.target}")
+        found[spec.name] = spec
+    return found
+
+
+def get_solver(name: str, directory: Path = SOLVERS_DIR) -> SolverSpec:
+    solvers = discover(directory)
+    if name not in solvers:
+        raise SolverUnavailable(f"unknown solver {name!r}; known: {', '.join(sorted(solvers)) or 'none'}")
+    return solvers[name]
