@@ -1,0 +1,29 @@
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from frontierco.harness.campaign import plan_file
+from frontierco.solver import discover
+from tests.conftest import DATA
+
+TEST_SOLVERS = Path(__file__).resolve().parents[1] / "solvers"
+
+
+@pytest.fixture(scope="session")
+def faulty():
+    return discover(TEST_SOLVERS)["faulty"]
+
+
+@pytest.fixture
+def campaign_for(faulty):
+    """A campaign of the faulty solver on tests/data/tiny.vrp in one mode (reference 100)."""
+
+    def build(mode: str, time_limit: float = 5.0, seeds: int = 1, memory_mb: int | None = 8192, **params):
+        campaign = plan_file(faulty, DATA / "tiny.vrp", time_limit, seeds, params={"mode": mode, **params})
+        specs = [
+            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in campaign.specs
+        ]
+        return replace(campaign, specs=specs)
+
+    return build

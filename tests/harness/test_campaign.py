@@ -1,0 +1,103 @@
+"""Resume: killing a campaign at any moment and running it again loses and duplicates nothing."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from frontierco.harness.campaign import UsageError, plan_collection, run_campaign
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+from tests.harness.conftest import TEST_SOLVERS
+
+SCRIPT = """
+import sys
+from dataclasses import replace
+from pathlib import Path
+from frontierco.harness.campaign import plan_file, run_campaign
+from frontierco.results import ResultStore
+from frontierco.solver import discover
+spec = discover(Path(sys.argv[1]))["faulty"]
+campaign = plan_file(spec, Path(sys.argv[2]), 5.0, seeds=6, params={"mode": "slow", "seconds": 0.4})
+run_campaign(campaign, ResultStore(Path(sys.argv[3])))
+"""
+
+
+def _lines(path: Path) -> int:
+    return path.read_text().count("\n") if path.exists() else 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGINT])
+def test_killed_campaign_resumes_without_loss_or_duplicates(tmp_path, campaign_for, kill):
+    from tests.conftest import DATA
+
+    root = tmp_path / "runs"
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT, str(TEST_SOLVERS), str(DATA / "tiny.vrp"), str(root)])
+    jsonl = root / "files" / "faulty.jsonl"
+    deadline = time.monotonic() + 60
+    while _lines(jsonl) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(kill)
+    process.wait(timeout=30)
+    assert 2 <= _lines(jsonl) < 6
+    store = ResultStore(root)
+    campaign = campaign_for("slow", seeds=6, seconds=0.4)
+    # the same runs, planned again here (the reference is not part of the run id)
+    again = run_campaign(campaign, store)
+    records = list(store.records())
+    assert len(records) == 6 and len({r.run_id for r in records}) == 6
+    assert len(again) == 6 - (len(records) - len(again))
+    assert run_campaign(campaign, store) == []  # finished runs are skipped
+
+
+def test_torn_last_line_is_repaired(tmp_path, campaign_for):
+    store = ResultStore(tmp_path / "runs")
+    campaign = campaign_for("good", seeds=2)
+    run_campaign(campaign, store)
+    path = store.path("files", "faulty")
+    with open(path, "a") as handle:
+        handle.write('{"run_id": "torn", "sol')  # a write cut short by kill -9
+    assert len(list(store.records())) == 2
+    assert path.read_text().endswith("\n")
+    json.loads(path.read_text().splitlines()[-1])
+
+
+def test_force_redoes_runs(tmp_path, campaign_for):
+    store = ResultStore(tmp_path / "runs")
+    campaign = campaign_for("good")
+    run_campaign(campaign, store)
+    assert len(run_campaign(campaign, store, force=True)) == 1
+    assert len(list(store.records())) == 2
+
+
+def test_run_id_depends_on_identity_only(campaign_for):
+    a = campaign_for("good", time_limit=5.0).specs[0]
+    assert a.run_id == campaign_for("good", time_limit=5.0).specs[0].run_id
+    assert a.run_id != campaign_for("good", time_limit=6.0).specs[0].run_id
+    assert a.run_id != campaign_for("raises", time_limit=5.0).specs[0].run_id
+    assert "reference" not in json.dumps(a.job())
+
+
+def test_greedy_on_default_collection(tmp_path):
+    from frontierco.solver import get_solver
+
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", None, "dev", 2, 1, 5.0)
+    records = run_campaign(campaign, ResultStore(tmp_path), jobs=2)
+    assert [r.status for r in records] == ["feasible", "feasible"]
+    assert all(r.collection == "mis-rb-small" and r.reference is not None for r in records)
+
+
+@pytest.mark.parametrize(
+    "problem, collection, message",
+    [("tsp", None, "does not support tsp"), ("mis", "tsplib", "holds tsp instances, not mis"), ("cvrptw", None, "does not support")],
+)
+def test_usage_errors(problem, collection, message):
+    from frontierco.solver import get_solver
+
+    with pytest.raises(UsageError, match=message):
+        plan_collection(Registry(), get_solver("greedy"), problem, collection, "test", None, 1, 1.0)

@@ -1,0 +1,37 @@
+import pytest
+
+from frontierco.solver import SolverUnavailable, describe_solver_file, discover, get_solver
+
+
+def test_project_solvers_are_discovered():
+    solvers = discover()
+    assert "greedy" in solvers and solvers["greedy"].problems == ("mis",)
+
+
+def test_missing_dependency_is_listed_with_its_fix(tmp_path):
+    folder = tmp_path / "heavy"
+    folder.mkdir()
+    (folder / "solver.py").write_text(
+        "import not_a_real_module_xyz\n"
+        "from frontierco.solver import Solver\n"
+        "class Heavy(Solver):\n"
+        "    name = 'heavy'\n"
+        "    problems = ('tsp',)\n"
+        "    requires = {'not_a_real_module_xyz': 'not-a-real-package>=1'}\n"
+    )
+    spec = discover(tmp_path)["heavy"]  # listing did not import it (the import would fail)
+    assert not spec.available and spec.fix == "pip install 'not-a-real-package>=1'"
+    with pytest.raises(SolverUnavailable, match="pip install"):
+        spec.load()
+
+
+def test_unknown_solver():
+    with pytest.raises(SolverUnavailable, match="unknown solver"):
+        get_solver("no-such-solver")
+
+
+def test_template_folders_are_not_solvers(tmp_path):
+    (tmp_path / "_template").mkdir()
+    (tmp_path / "_template" / "solver.py").write_text("class T:\n    name = 't'\n    problems = ('tsp',)\n")
+    assert discover(tmp_path) == {}
+    assert describe_solver_file(tmp_path / "_template" / "solver.py").name == "t"
