@@ -16,20 +16,21 @@ from frontierco import catalog
 from frontierco.errors import FrontiercoError
 from frontierco.formats import read_instance, read_solution
 from frontierco.formats import write_solution as write_solution_file
-from frontierco.harness.campaign import UsageError, plan_collection, plan_file, run_campaign
+from frontierco.harness.campaign import UsageError, make_executor, plan_collection, plan_file, run_campaign
 from frontierco.harness.summary import summarise_records
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.problems.codec import decode
 from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore
 from frontierco.solver import discover, get_solver
+from frontierco.verify import verify_run
 
 app = typer.Typer(
     help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
 )
 instances_app = typer.Typer(help="Instance collections: list, show, generate, verify.", no_args_is_help=True)
 app.add_typer(instances_app, name="instances")
-console = Console()
+console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
 
 
@@ -145,7 +146,9 @@ def run_command(
     limit: Annotated[int | None, typer.Option(help="only the first N instances")] = None,
     time_limit: Annotated[float, typer.Option(help="seconds per run")] = 10.0,
     seeds: Annotated[int, typer.Option(help="seeds per instance")] = 1,
-    jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
+    jobs: Annotated[int, typer.Option(help="runs at once (local executor)")] = 1,
+    executor: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (with --executor ray)")] = None,
     threads: Annotated[int, typer.Option(help="threads per run")] = 1,
     force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
     results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
@@ -161,7 +164,7 @@ def run_command(
         get_problem(problem)
         campaign = plan_collection(Registry(), spec, problem, collection, split, limit, seeds, time_limit, threads)
     store = ResultStore(results)
-    records = run_campaign(campaign, store, jobs, force, _run_progress)
+    records = run_campaign(campaign, store, make_executor(executor, jobs, address), force, _run_progress)
     summary = summarise_records([r for r in store.records() if r.run_id in {s.run_id for s in campaign.specs}])
     table = Table("instance", "seed", "status", "objective", "reference", "gap %", "time to best s", "note")
     for row in summary.rows:
@@ -173,10 +176,29 @@ def run_command(
         best = next(r for r in store.records("files", spec.name) if r.run_id == campaign.specs[0].run_id)
         if best.solution_file is None:
             raise FrontiercoError(f"no feasible solution to write ({best.status}: {best.reason})")
-        loaded = campaign.loader(campaign.specs[0])
+        loaded = read_instance(instance)
         solution = decode(best.problem, store.load_solution(best.solution_file))
         write_solution_file(write_solution, loaded, solution, best.objective)
         console.print(f"wrote the best solution to {write_solution}")
+
+
+@app.command("verify")
+def verify_command(
+    run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
+    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+) -> None:
+    """Re-check a stored run's best solution with the independent checker."""
+    check = verify_run(ResultStore(results), run_id)
+    record = check.record
+    if not check.evaluation.feasible:
+        console.print(f"run {record.run_id}: stored solution is infeasible: {check.evaluation.reason}")
+        raise typer.Exit(1)
+    verdict = "agrees with" if check.agrees else "DIFFERS from"
+    console.print(
+        f"run {record.run_id} ({record.solver} on {record.instance_key}): objective {check.evaluation.objective:.10g} {verdict} the record"
+    )
+    if not check.agrees:
+        raise typer.Exit(1)
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:

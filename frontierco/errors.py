@@ -26,3 +26,10 @@ class FormatError(FrontiercoError):
 
 class RegistryError(FrontiercoError):
     """Unknown collection or instance, bad manifest, checksum mismatch, missing file or reference."""
+
+
+class UsageError(FrontiercoError):
+    """A command asked for something that does not exist or does not fit (unknown solver or problem,
+    a solver that does not support the problem, a missing extra)."""
+
+    exit_code = 2

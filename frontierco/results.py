@@ -31,6 +31,7 @@ class RunRecord:
     problem: str
     collection: str
     instance: str
+    instance_key: str
     instance_sha256: str
     time_limit: float
     seed: int

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from frontierco.errors import FrontiercoError
+from frontierco.errors import FrontiercoError, UsageError
 
 SOLVERS_DIR = Path(__file__).resolve().parents[1] / "solvers"
 ENTRY_POINT_GROUP = "frontierco.solvers"
@@ -62,8 +62,8 @@ class Solver:
         raise NotImplementedError
 
 
-class SolverUnavailable(FrontiercoError):
-    exit_code = 2
+class SolverUnavailable(UsageError):
+    """Unknown solver, or one whose dependencies are not installed."""
 
 
 @dataclass(frozen=True)

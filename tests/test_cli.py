@@ -54,3 +54,67 @@ def test_malformed_file_is_one_line_exit_2(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip() == f"error: {bad}:7: numbers in NODE_COORD_SECTION, got '2 a b'"
     assert "Traceback" not in result.stderr
+
+
+def test_run_on_a_file_writes_solution_and_verifies(tmp_path):
+    graph = tmp_path / "g.mis"
+    graph.write_text("p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n")
+    out = tmp_path / "best.txt"
+    result = _run(
+        "run",
+        "--solver",
+        "greedy",
+        "--instance",
+        str(graph),
+        "--time-limit",
+        "5",
+        "--results",
+        str(tmp_path / "runs"),
+        "--write-solution",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "feasible" in result.stdout and "no reference" in result.stdout
+    assert (
+        sorted(out.read_text().split()) == ["1", "3"]
+        or sorted(out.read_text().split()) == ["1", "4"]
+        or sorted(out.read_text().split()) == ["2", "4"]
+    )
+    from frontierco.results import ResultStore
+
+    record = next(ResultStore(tmp_path / "runs").records())
+    verified = _run("verify", record.run_id[:8], "--results", str(tmp_path / "runs"))
+    assert verified.returncode == 0 and "agrees with the record" in verified.stdout
+
+
+def test_run_default_collection(tmp_path):
+    result = _run("run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--time-limit", "5", "--results", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "mean gap" in result.stdout and "runs 2" in result.stdout
+
+
+def test_verify_catches_a_tampered_record(tmp_path):
+    runs = tmp_path / "runs"
+    assert (
+        _run("run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--time-limit", "5", "--results", str(runs)).returncode == 0
+    )
+    path = next(runs.rglob("greedy.jsonl"))
+    import json
+
+    data = json.loads(path.read_text())
+    data["objective"] += 1
+    path.write_text(json.dumps(data) + "\n")
+    result = _run("verify", data["run_id"], "--results", str(runs))
+    assert result.returncode == 1 and "DIFFERS" in result.stdout
+
+
+def test_run_usage_errors_are_one_line_exit_2(tmp_path):
+    for args, message in [
+        (["--solver", "nope", "--problem", "mis"], "unknown solver"),
+        (["--solver", "greedy", "--problem", "tsp"], "does not support tsp"),
+        (["--solver", "greedy", "--problem", "knapsack"], "unknown problem"),
+        (["--solver", "greedy", "--problem", "mis", "--executor", "slurm"], "unknown executor"),
+    ]:
+        result = _run("run", *args, "--results", str(tmp_path))
+        assert result.returncode == 2, (args, result.stderr)
+        assert result.stderr.strip().count("\n") == 0 and message in result.stderr

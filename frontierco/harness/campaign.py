@@ -4,18 +4,18 @@ worker processes, and append a record for every finished run as it finishes."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from frontierco.errors import FrontiercoError
+from frontierco.errors import UsageError
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
+from frontierco.harness.executors import Executor, LocalExecutor
 from frontierco.harness.job import RunSpec
 from frontierco.harness.provenance import provenance
-from frontierco.harness.runner import Outcome, execute
-from frontierco.problems import Instance, problem_of
+from frontierco.harness.runner import Outcome
+from frontierco.problems import problem_of
 from frontierco.registry import FileSource, Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import Budget, SolverSpec, SolverUnavailable
@@ -23,16 +23,11 @@ from frontierco.solver import Budget, SolverSpec, SolverUnavailable
 DEFAULT_COLLECTION = {"tsp": "tsp-uniform-100", "cvrp": "cvrp-uniform-50", "mis": "mis-rb-small", "milp": "milp-setcover-easy"}
 
 
-class UsageError(FrontiercoError):
-    exit_code = 2
-
-
 @dataclass(frozen=True)
 class Campaign:
-    """What to run: one solver, a list of specs, and how the instances load."""
+    """What to run: the specs of one solver's runs."""
 
     specs: list[RunSpec]
-    loader: Callable[[RunSpec], Instance]
 
 
 def check_support(spec: SolverSpec, problem: str) -> None:
@@ -86,7 +81,7 @@ def plan_collection(
                     reference_status=reference.status if reference else "",
                 )
             )
-    return Campaign(specs, lambda spec: registry.load(registry.entry(spec.instance_key)))
+    return Campaign(specs)
 
 
 def plan_file(
@@ -102,7 +97,7 @@ def plan_file(
         RunSpec(solver, version, params or {}, problem, "files", str(path.resolve()), sha, Budget(time_limit, seed, threads))
         for seed in range(seeds)
     ]
-    return Campaign(specs, lambda spec: instance)
+    return Campaign(specs)
 
 
 def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: int) -> RunRecord:
@@ -114,6 +109,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         problem=spec.problem,
         collection=spec.collection,
         instance=spec.instance_name,
+        instance_key=spec.instance_key,
         instance_sha256=spec.instance_sha256,
         time_limit=spec.budget.time_limit,
         seed=spec.budget.seed,
@@ -140,14 +136,14 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
 def run_campaign(
     campaign: Campaign,
     store: ResultStore,
-    jobs: int = 1,
+    executor: Executor | None = None,
     force: bool = False,
     progress: Callable[[Iterable[Any], int], Iterator[Any]] | None = None,
 ) -> list[RunRecord]:
-    """Run every spec not finished yet (all with ``force``), ``jobs`` at a time; records are appended
-    one by one as runs finish, so an interrupted campaign resumes where it stopped."""
-    if jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    """Run every spec not finished yet (all with ``force``) on the executor (local, one at a time, by
+    default); records are appended one by one as runs finish, so an interrupted campaign resumes where
+    it stopped."""
+    executor = executor or LocalExecutor(1)
     done: dict[tuple[str, str], set[str]] = {}
     pending = []
     for spec in campaign.specs:
@@ -158,23 +154,29 @@ def run_campaign(
             pending.append(spec)
             done[key].add(spec.run_id)
     records: list[RunRecord] = []
-
-    def work(spec: RunSpec) -> tuple[RunSpec, Outcome]:
-        return spec, execute(spec, campaign.loader(spec))
-
-    pool = ThreadPoolExecutor(max_workers=jobs)
-    try:
-        futures: list[Future[tuple[RunSpec, Outcome]]] = [pool.submit(work, spec) for spec in pending]
-        finished = as_completed(futures)
-        for future in progress(finished, len(futures)) if progress else finished:
-            spec, outcome = future.result()
-            solution_file = store.save_solution(spec.collection, spec.run_id, outcome.best) if outcome.best is not None else None
-            record = to_record(spec, outcome, solution_file, jobs)
-            store.append(record)
-            records.append(record)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    finished = executor.run(pending)
+    for spec, outcome in progress(finished, len(pending)) if progress else finished:
+        solution_file = store.save_solution(spec.collection, spec.run_id, outcome.best) if outcome.best is not None else None
+        record = to_record(spec, outcome, solution_file, executor.jobs)
+        store.append(record)
+        records.append(record)
     return records
 
 
-__all__ = ["Campaign", "SolverUnavailable", "UsageError", "plan_collection", "plan_file", "run_campaign"]
+def make_executor(kind: str, jobs: int = 1, address: str | None = None) -> Executor:
+    """The executor a user asked for by name; a bad name or missing Ray is a one-line error."""
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if kind == "local":
+        return LocalExecutor(jobs)
+    if kind != "ray":
+        raise UsageError(f"unknown executor {kind!r}; use local or ray")
+    try:
+        from frontierco.harness.executors import RayExecutor
+
+        return RayExecutor(address)
+    except ImportError:
+        raise SolverUnavailable("the ray executor needs Ray: pip install 'frontierco[ray]'") from None
+
+
+__all__ = ["Campaign", "SolverUnavailable", "UsageError", "make_executor", "plan_collection", "plan_file", "run_campaign"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from frontierco.errors import FrontiercoError
+from frontierco.errors import UsageError
 from frontierco.problems import cvrp, cvrptw, milp, mis, tsp
 from frontierco.problems.base import Evaluation, Problem, Sense
 from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
@@ -23,7 +23,7 @@ def get_problem(name: str) -> Problem:
     try:
         return PROBLEMS[name]
     except KeyError:
-        raise FrontiercoError(f"unknown problem {name!r}; known: {', '.join(PROBLEMS)}") from None
+        raise UsageError(f"unknown problem {name!r}; known: {', '.join(PROBLEMS)}") from None
 
 
 def problem_of(instance: Instance) -> Problem:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from frontierco.harness.campaign import UsageError, plan_collection, run_campaign
+from frontierco.harness.executors import LocalExecutor
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from tests.harness.conftest import TEST_SOLVERS
@@ -87,7 +88,7 @@ def test_greedy_on_default_collection(tmp_path):
     from frontierco.solver import get_solver
 
     campaign = plan_collection(Registry(), get_solver("greedy"), "mis", None, "dev", 2, 1, 5.0)
-    records = run_campaign(campaign, ResultStore(tmp_path), jobs=2)
+    records = run_campaign(campaign, ResultStore(tmp_path), LocalExecutor(2))
     assert [r.status for r in records] == ["feasible", "feasible"]
     assert all(r.collection == "mis-rb-small" and r.reference is not None for r in records)
 

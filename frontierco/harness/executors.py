@@ -1,0 +1,65 @@
+"""Executors: where the worker processes of a campaign run. Both call the same ``execute_spec``, so a
+cluster run gives the same records as a laptop run (provenance aside).
+
+- ``LocalExecutor(jobs)``: ``jobs`` runs at once on this machine (threads that each wait on a worker).
+- ``RayExecutor(address)``: one Ray task per run on a cluster; each task still starts its own worker
+  process, which enforces the time and memory limits. Results stream back as tasks finish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from typing import Protocol
+
+from frontierco.harness.job import RunSpec, load_job_instance
+from frontierco.harness.runner import Outcome, execute
+
+
+def execute_spec(spec: RunSpec) -> Outcome:
+    """Load the spec's instance and run it in a worker process (what every executor calls)."""
+    return execute(spec, load_job_instance(spec.job()))
+
+
+class Executor(Protocol):
+    jobs: int
+
+    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+        """Yield (spec, outcome) for every spec, in the order they finish."""
+        ...
+
+
+class LocalExecutor:
+    def __init__(self, jobs: int = 1) -> None:
+        self.jobs = jobs
+
+    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+        pool = ThreadPoolExecutor(max_workers=self.jobs)
+        try:
+            futures = {pool.submit(execute_spec, spec): spec for spec in specs}
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+class RayExecutor:
+    def __init__(self, address: str | None = None) -> None:
+        import ray
+
+        self._ray = ray
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+        self.jobs = int(ray.cluster_resources().get("CPU", 1))
+        self._task = ray.remote(execute_spec)
+
+    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+        ray = self._ray
+        pending = {self._task.options(num_cpus=spec.budget.threads).remote(spec): spec for spec in specs}
+        try:
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                spec = pending.pop(done[0])
+                yield spec, ray.get(done[0])
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)

@@ -1,0 +1,58 @@
+"""Re-verify a stored run: load its instance, check it is the same instance, re-evaluate the stored best
+solution with the independent checker, and compare with the recorded objective."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from frontierco.errors import FrontiercoError
+from frontierco.fingerprint import content_sha256, file_sha256
+from frontierco.formats import read_instance
+from frontierco.problems import Evaluation, Instance, get_problem
+from frontierco.problems.codec import decode
+from frontierco.registry import FileSource, Registry
+from frontierco.results import ResultStore, RunRecord
+
+
+@dataclass(frozen=True)
+class Verification:
+    record: RunRecord
+    evaluation: Evaluation
+
+    @property
+    def agrees(self) -> bool:
+        return self.evaluation.feasible and self.evaluation.objective == self.record.objective
+
+
+def find_record(store: ResultStore, run_id: str) -> RunRecord:
+    matches = [r for r in store.records() if r.run_id.startswith(run_id)]
+    if not matches:
+        raise FrontiercoError(f"no run {run_id!r} in {store.root}")
+    if len({r.run_id for r in matches}) > 1:
+        raise FrontiercoError(f"run id prefix {run_id!r} is ambiguous")
+    return matches[-1]
+
+
+def _instance(record: RunRecord, registry: Registry) -> Instance:
+    if record.collection == "files":
+        path = Path(record.instance_key)
+        if file_sha256(str(path)) != record.instance_sha256:
+            raise FrontiercoError(f"{path} has changed since run {record.run_id}")
+        return read_instance(path)
+    entry = registry.entry(record.instance_key)
+    instance = registry.load(entry)
+    source = entry.source
+    expected = source.sha256 if isinstance(source, FileSource) else content_sha256(instance)
+    if expected != record.instance_sha256:
+        raise FrontiercoError(f"{record.instance_key} is not the instance of run {record.run_id}")
+    return instance
+
+
+def verify_run(store: ResultStore, run_id: str, registry: Registry | None = None) -> Verification:
+    record = find_record(store, run_id)
+    if record.solution_file is None:
+        raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
+    instance = _instance(record, registry or Registry())
+    solution = decode(record.problem, store.load_solution(record.solution_file))
+    return Verification(record, get_problem(record.problem).evaluate(instance, solution))

@@ -1,0 +1,67 @@
+"""The Ray executor on a real local cluster (a head and one extra worker node on 127.0.0.1) gives the
+same records as the local executor. ``.ci/run`` starts the cluster and sets FRONTIERCO_RAY_ADDRESS;
+without it the test starts (and stops) its own."""
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+
+import pytest
+
+from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.executors import LocalExecutor
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+from frontierco.solver import get_solver
+
+pytest.importorskip("ray")
+PORT = "6391"
+
+
+def _ray(*args: str) -> None:
+    subprocess.run([shutil.which("ray") or "ray", *args], check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def ray_address() -> Iterator[str]:
+    address = os.environ.get("FRONTIERCO_RAY_ADDRESS")
+    if address:
+        yield address
+        return
+    address = f"127.0.0.1:{PORT}"
+    _ray(
+        "start",
+        "--head",
+        "--node-ip-address=127.0.0.1",
+        f"--port={PORT}",
+        "--num-cpus=1",
+        "--include-dashboard=false",
+        "--disable-usage-stats",
+    )
+    try:
+        _ray("start", f"--address={address}", "--num-cpus=1", "--disable-usage-stats")
+        yield address
+    finally:
+        import ray
+
+        ray.shutdown()
+        _ray("stop", "--force")
+
+
+def _comparable(records):
+    return sorted((r.run_id, r.instance, r.seed, r.status, r.objective, [o for _, o in r.trace], r.reference) for r in records)
+
+
+@pytest.mark.slow
+def test_ray_records_match_local_records(tmp_path, ray_address):
+    from frontierco.harness.executors import RayExecutor
+
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 2, 5.0)
+    local = run_campaign(campaign, ResultStore(tmp_path / "local"), LocalExecutor(2))
+    executor = RayExecutor(ray_address)
+    assert executor.jobs >= 2  # the head and the extra worker node each give a CPU
+    remote = run_campaign(campaign, ResultStore(tmp_path / "ray"), executor)
+    assert len(remote) == len(campaign.specs) == 8
+    assert _comparable(remote) == _comparable(local)
+    assert list(ResultStore(tmp_path / "ray").records())  # streamed to the driver's store
