@@ -35,10 +35,10 @@ def _greedy_independent_set(graph) -> MISSolution:
     adjacency = graph.adjacency
     blocked = np.zeros(graph.n, dtype=bool)
     chosen = []
-    for v in np.argsort(np.diff(adjacency.indptr), kind="stable"):
+    for v in np.argsort(adjacency.degrees, kind="stable"):
         if not blocked[v]:
             chosen.append(v)
-            blocked[adjacency.indices[adjacency.indptr[v] : adjacency.indptr[v + 1]]] = True
+            blocked[adjacency.neighbours(v)] = True
             blocked[v] = True
     return MISSolution(np.array(chosen))
 

@@ -10,14 +10,13 @@ import dataclasses
 import hashlib
 
 import numpy as np
-import scipy.sparse as sp
 
 from frontierco.problems import Instance
 
 
 def _feed(digest: hashlib._Hash, value: object) -> None:
-    if isinstance(value, sp.spmatrix | sp.sparray):
-        csr = sp.csr_matrix(value)
+    if hasattr(value, "tocsr") and hasattr(value, "nnz"):  # a scipy sparse matrix, without importing scipy
+        csr = value.tocsr(copy=True)
         csr.sort_indices()
         for part in (np.asarray(csr.shape), csr.indptr.astype(np.int64), csr.indices.astype(np.int64), csr.data):
             _feed(digest, part)

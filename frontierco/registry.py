@@ -17,7 +17,6 @@ import os
 import shutil
 import tempfile
 import tomllib
-import urllib.request
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -205,6 +204,8 @@ class FileStore:
         return path
 
     def _download(self, source: FileSource) -> Path:
+        import urllib.request
+
         target = self.cache / source.path
         target.parent.mkdir(parents=True, exist_ok=True)
         log.info("downloading %s", source.url)

@@ -14,7 +14,7 @@ that fixes it.
 from __future__ import annotations
 
 import ast
-import importlib.metadata
+import importlib
 import importlib.util
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -130,6 +130,8 @@ def describe_solver_file(path: Path) -> SolverSpec | None:
 
 
 def _entry_point_specs() -> list[SolverSpec]:
+    import importlib.metadata
+
     specs = []
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:

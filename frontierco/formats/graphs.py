@@ -33,12 +33,37 @@ def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) ->
     return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(array))
 
 
+def _fast_dimacs(text: str) -> tuple[int, np.ndarray] | None:
+    """Vectorised reading of a well-formed DIMACS file; None when anything is unusual (the
+    line-by-line reader then finds and names the problem)."""
+    lines = [line for line in text.splitlines() if line and line[0] != "c"]
+    header = lines[0].split() if lines else []
+    body = lines[1:]
+    if len(header) != 4 or header[0] != "p" or header[1] not in ("edge", "col") or not all(line.startswith("e ") for line in body):
+        return None
+    try:
+        n = int(header[2])
+        values = np.array(" ".join(line[2:] for line in body).split(), dtype=np.int64)
+    except ValueError:
+        return None
+    if values.size != 2 * len(body):
+        return None
+    edges = values.reshape(-1, 2) - 1
+    if edges.size and (edges.min() < 0 or edges.max() >= n or np.any(edges[:, 0] == edges[:, 1])):
+        return None
+    return n, edges
+
+
 def read_dimacs(path: str | Path) -> MISInstance:
     """A DIMACS graph: ``c`` comments, one ``p edge N M`` line, then ``e u v`` lines (1-based)."""
     path = Path(path)
+    text = read_text(path)
+    fast = _fast_dimacs(text)
+    if fast is not None:
+        return MISInstance(name=path.name.split(".")[0], n=fast[0], edges=canonical_edges(fast[1]))
     n: int | None = None
     edges: list[tuple[int, int]] = []
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=1):
         tokens = raw.split()
         if not tokens or tokens[0] == "c":
             continue

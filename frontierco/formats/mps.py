@@ -14,7 +14,6 @@ from pathlib import Path
 
 import highspy
 import numpy as np
-import scipy.sparse as sp
 
 from frontierco.errors import FormatError
 from frontierco.formats.text import base_suffix, read_text
@@ -121,6 +120,8 @@ def read_milp(path: str | Path) -> MILPInstance:
 
 
 def _from_lp(name: str, lp: highspy.HighsLp) -> MILPInstance:
+    import scipy.sparse as sp
+
     n, m = lp.num_col_, lp.num_row_
     a = lp.a_matrix_
     shape = (m, n)

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from frontierco.errors import RegistryError
-from frontierco.generators import graphs, milp, routing
 from frontierco.generators.base import Generated, Generator
 
 GENERATORS: dict[str, Generator] = {
     g.name: g
     for g in (
-        Generator("tsp-uniform", "tsp", routing.tsp_uniform),
-        Generator("tsp-clustered", "tsp", routing.tsp_clustered),
-        Generator("cvrp-uniform", "cvrp", routing.cvrp_uniform),
-        Generator("cvrp-xlike", "cvrp", routing.cvrp_xlike),
-        Generator("mis-er", "mis", graphs.mis_er),
-        Generator("mis-ba", "mis", graphs.mis_ba),
-        Generator("mis-rb", "mis", graphs.mis_rb),
-        Generator("milp-setcover", "milp", milp.milp_setcover),
-        Generator("milp-cauction", "milp", milp.milp_cauction),
-        Generator("milp-facility", "milp", milp.milp_facility),
-        Generator("milp-indset", "milp", milp.milp_indset),
+        Generator("tsp-uniform", "tsp", "frontierco.generators.routing:tsp_uniform"),
+        Generator("tsp-clustered", "tsp", "frontierco.generators.routing:tsp_clustered"),
+        Generator("cvrp-uniform", "cvrp", "frontierco.generators.routing:cvrp_uniform"),
+        Generator("cvrp-xlike", "cvrp", "frontierco.generators.routing:cvrp_xlike"),
+        Generator("mis-er", "mis", "frontierco.generators.graphs:mis_er"),
+        Generator("mis-ba", "mis", "frontierco.generators.graphs:mis_ba"),
+        Generator("mis-rb", "mis", "frontierco.generators.graphs:mis_rb"),
+        Generator("milp-setcover", "milp", "frontierco.generators.milp:milp_setcover"),
+        Generator("milp-cauction", "milp", "frontierco.generators.milp:milp_cauction"),
+        Generator("milp-facility", "milp", "frontierco.generators.milp:milp_facility"),
+        Generator("milp-indset", "milp", "frontierco.generators.milp:milp_indset"),
     )
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,8 +21,14 @@ class Generated:
 
 @dataclass(frozen=True)
 class Generator:
-    """A named, seeded generator: ``build(name, seed, **params)``."""
+    """A named, seeded generator; ``target`` is 'module:function', imported only when first used."""
 
     name: str
     problem: str
-    build: Callable[..., Generated]
+    target: str
+
+    @property
+    def build(self) -> Callable[..., Generated]:
+        """The function ``build(name, seed, **params) -> Generated``."""
+        module, _, function = self.target.partition(":")
+        return getattr(importlib.import_module(module), function)

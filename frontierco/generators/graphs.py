@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 
-import networkx as nx
 import numpy as np
 
 from frontierco.generators.base import Generated
@@ -30,6 +29,8 @@ def mis_er(name: str, seed: int, n: int, p: float) -> Generated:
 
 
 def mis_ba(name: str, seed: int, n: int, m: int) -> Generated:
+    import networkx as nx
+
     graph = nx.barabasi_albert_graph(n, m, seed=seed)
     return Generated(MISInstance(name, n, canonical_edges(np.array(graph.edges(), dtype=np.int64))))
 

@@ -74,6 +74,9 @@ def main() -> None:
     job = json.loads(sys.stdin.read())
     try:
         run_job(job, channel)
+        channel.close()
+        sys.stdout.flush()
+        os._exit(0)  # skip interpreter teardown: the run is over and everything is sent
     except MemoryError:
         _send(channel, {"type": "memory", "message": "MemoryError"})
         sys.exit(3)

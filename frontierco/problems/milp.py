@@ -8,11 +8,14 @@ variable is integral when it is within ``INT_TOL = 1e-6`` of an integer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 
 from frontierco.problems.base import Evaluation, Problem, Sense
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 ABS_TOL = 1e-6
 REL_TOL = 1e-9

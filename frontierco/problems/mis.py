@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
-import scipy.sparse as sp
 
 from frontierco.problems._checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.base import Evaluation, Problem
@@ -15,8 +14,28 @@ from frontierco.problems.base import Evaluation, Problem
 def canonical_edges(edges: np.ndarray) -> np.ndarray:
     """Edges as a sorted, duplicate-free (m, 2) int array with u < v; self-loops must be removed first."""
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-    ordered = np.sort(edges, axis=1)
-    return np.unique(ordered, axis=0) if len(ordered) else ordered
+    if not len(edges):
+        return edges
+    low, high = edges.min(axis=1), edges.max(axis=1)
+    base = int(high.max()) + 1
+    keys = np.sort(low * base + high)
+    keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+    return np.stack([keys // base, keys % base], axis=1)
+
+
+@dataclass(frozen=True, eq=False)
+class Adjacency:
+    """Compressed adjacency lists: the neighbours of v are ``indices[indptr[v]:indptr[v + 1]]``, sorted."""
+
+    indptr: np.ndarray
+    indices: np.ndarray
+
+    @property
+    def degrees(self) -> np.ndarray:
+        return np.diff(self.indptr)
+
+    def neighbours(self, v: int) -> np.ndarray:
+        return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,11 +59,13 @@ class MISInstance:
         return int(len(self.edges))
 
     @cached_property
-    def adjacency(self) -> sp.csr_matrix:
-        """Symmetric CSR adjacency matrix (for solvers)."""
-        u, v = self.edges[:, 0], self.edges[:, 1]
-        data = np.ones(2 * self.m, dtype=np.int8)
-        return sp.csr_matrix((data, (np.concatenate([u, v]), np.concatenate([v, u]))), shape=(self.n, self.n))
+    def adjacency(self) -> Adjacency:
+        """Both directions of every edge as compressed adjacency lists (for solvers)."""
+        sources = np.concatenate([self.edges[:, 0], self.edges[:, 1]])
+        targets = np.concatenate([self.edges[:, 1], self.edges[:, 0]])
+        order = np.lexsort((targets, sources))
+        indptr = np.concatenate([[0], np.cumsum(np.bincount(sources, minlength=self.n))])
+        return Adjacency(indptr.astype(np.int64), targets[order].astype(np.int64))
 
 
 @dataclass(frozen=True, eq=False)

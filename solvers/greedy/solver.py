@@ -18,7 +18,7 @@ class Greedy(Solver):
 
     def solve(self, instance: MISInstance, budget: Budget) -> Iterator[MISSolution]:
         adjacency = instance.adjacency
-        degree = np.diff(adjacency.indptr).astype(np.int64)
+        degree = adjacency.degrees.astype(np.int64)
         tie = np.random.default_rng(budget.seed).random(instance.n)
         heap = [(int(degree[v]), float(tie[v]), v) for v in range(instance.n)]
         heapq.heapify(heap)
@@ -30,11 +30,11 @@ class Greedy(Solver):
                 continue
             chosen.append(v)
             removed[v] = True
-            for u in adjacency.indices[adjacency.indptr[v] : adjacency.indptr[v + 1]]:
+            for u in adjacency.neighbours(v):
                 if removed[u]:
                     continue
                 removed[u] = True
-                for w in adjacency.indices[adjacency.indptr[u] : adjacency.indptr[u + 1]]:
+                for w in adjacency.neighbours(u):
                     if not removed[w]:
                         degree[w] -= 1
                         heapq.heappush(heap, (int(degree[w]), float(tie[w]), w))

@@ -28,6 +28,12 @@ def test_canonical_edges_dedupe():
     assert canonical_edges(np.array([[2, 1], [1, 2], [0, 1]])).tolist() == [[0, 1], [1, 2]]
 
 
+def test_adjacency_lists(path4):
+    adjacency = path4.adjacency
+    assert adjacency.degrees.tolist() == [1, 2, 2, 1]
+    assert adjacency.neighbours(1).tolist() == [0, 2] and adjacency.neighbours(3).tolist() == [2]
+
+
 def test_self_loop_rejected():
     with pytest.raises(ValueError):
         MISInstance("x", 2, np.array([[1, 1]]))
@@ -43,11 +49,11 @@ def test_adding_an_adjacent_vertex_is_caught():
         for v in rng.permutation(graph.n):
             if not blocked[v]:
                 chosen.append(int(v))
-                blocked[adjacency[v].indices] = True
+                blocked[adjacency.neighbours(v)] = True
                 blocked[v] = True
         assert evaluate(graph, MISSolution(np.array(chosen))).feasible
         v = chosen[rng.integers(len(chosen))]
-        neighbours = adjacency[v].indices
+        neighbours = adjacency.neighbours(v)
         if neighbours.size == 0:
             continue
         assert not evaluate(graph, MISSolution(np.array(chosen + [int(rng.choice(neighbours))]))).feasible
