@@ -35,3 +35,26 @@ def test_template_folders_are_not_solvers(tmp_path):
     (tmp_path / "_template" / "solver.py").write_text("class T:\n    name = 't'\n    problems = ('tsp',)\n")
     assert discover(tmp_path) == {}
     assert describe_solver_file(tmp_path / "_template" / "solver.py").name == "t"
+
+
+def test_entry_point_solvers_are_discovered(tmp_path, monkeypatch):
+    import importlib.metadata
+    import sys
+
+    package = tmp_path / "outside_solver_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from frontierco.solver import Solver\n"
+        "class Outside(Solver):\n"
+        "    name = 'outside'\n"
+        "    problems = ('mis',)\n"
+        "    def solve(self, instance, budget):\n"
+        "        yield from ()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    point = importlib.metadata.EntryPoint("outside", "outside_solver_pkg:Outside", "frontierco.solvers")
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [point] if group == "frontierco.solvers" else [])
+    spec = discover()["outside"]
+    assert spec.problems == ("mis",) and spec.available
+    assert spec.load().__name__ == "Outside"
+    sys.modules.pop("outside_solver_pkg", None)
