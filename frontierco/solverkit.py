@@ -1,0 +1,88 @@
+"""Helpers for writing solvers: integer distances for libraries that need them, a clock for the budget,
+and a bridge from callback-style libraries to the anytime ``yield`` contract."""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from frontierco.problems.distances import EdgeWeights
+
+INTEGER_SCALE_TARGET = 1e5
+
+
+def integer_scale(weights: EdgeWeights) -> float:
+    """The factor that turns the instance's distances into integers for integer-only libraries: 1 for
+    integer rules, else a power of ten that puts the largest distance near 1e5. Solutions are always
+    evaluated with the instance's own (unscaled) distances."""
+    if weights.is_integer:
+        return 1.0
+    if weights.rule == "EXPLICIT":
+        assert weights.matrix is not None
+        largest = float(np.max(weights.matrix))
+    else:
+        assert weights.coords is not None
+        span = weights.coords.max(axis=0) - weights.coords.min(axis=0)
+        largest = float(np.hypot(*span)) if weights.coords.shape[0] > 1 else 1.0
+    if largest <= 0:
+        return 1.0
+    return 10.0 ** math.floor(math.log10(INTEGER_SCALE_TARGET / largest))
+
+
+def integer_matrix(weights: EdgeWeights, scale: float | None = None) -> np.ndarray:
+    """The full distance matrix as int64, scaled by ``integer_scale`` (or ``scale``) and rounded."""
+    factor = integer_scale(weights) if scale is None else scale
+    matrix = weights.full_matrix()
+    return np.rint(matrix * factor).astype(np.int64) if factor != 1.0 or not weights.is_integer else matrix.astype(np.int64)
+
+
+@dataclass
+class Clock:
+    """Seconds left of a budget, with a safety margin so a library stops before the harness does."""
+
+    time_limit: float
+    margin: float = 0.05
+    started: float = field(default_factory=time.monotonic)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def left(self) -> float:
+        """Seconds a library may still use (never below 0.1, so a call is well-formed)."""
+        return max(0.1, self.time_limit * (1.0 - self.margin) - self.elapsed())
+
+    def expired(self) -> bool:
+        return self.elapsed() >= self.time_limit * (1.0 - self.margin)
+
+
+_DONE = object()
+
+
+def stream(run: Callable[[Callable[[Any], None]], None]) -> Iterator[Any]:
+    """Run ``run(emit)`` in a thread and yield whatever it emits, as it emits it (callback libraries:
+    CP-SAT, SCIP, HiGHS, OR-Tools routing). An exception in ``run`` is raised here."""
+    items: queue.Queue[Any] = queue.Queue()
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            run(items.put)
+        except BaseException as exc:  # handed to the consumer below
+            failure.append(exc)
+        finally:
+            items.put(_DONE)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    while (item := items.get()) is not _DONE:
+        yield item
+    thread.join()
+    if failure:
+        raise failure[0]
