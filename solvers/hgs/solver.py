@@ -1,0 +1,41 @@
+"""HGS-CVRP (Vidal's hybrid genetic search) through the ``hygese`` package."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from frontierco.problems import CVRPInstance, CVRPSolution
+from frontierco.solver import Budget, Solver
+from frontierco.solverkit import Clock
+
+
+class HGS(Solver):
+    name = "hgs"
+    problems = ("cvrp",)
+    version = "1"
+    requires = {"hygese": "hygese>=0.1"}
+
+    def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
+        import hygese
+
+        clock = Clock(budget.time_limit, margin=0.1)
+        n = instance.n
+        if n < 3:
+            yield CVRPSolution(tuple(np.array([c]) for c in range(1, n)))
+            return
+        weights = instance.weights
+        data: dict[str, object] = {"demands": instance.demands.astype(np.float64), "vehicle_capacity": float(instance.capacity), "depot": 0}
+        if instance.num_vehicles is not None:
+            data["num_vehicles"] = instance.num_vehicles
+        if weights.rule == "EUC_2D":
+            assert weights.coords is not None
+            data["x_coordinates"], data["y_coordinates"] = weights.coords[:, 0], weights.coords[:, 1]
+            rounding = True  # HGS rounds Euclidean distances to the nearest integer, as CVRPLIB does
+        else:
+            data["distance_matrix"] = weights.full_matrix().astype(np.float64)
+            rounding = False
+        parameters = hygese.AlgorithmParameters(timeLimit=clock.left(), seed=budget.seed, nbIter=10**9)
+        result = hygese.Solver(parameters=parameters, verbose=False).solve_cvrp(data, rounding=rounding)
+        yield CVRPSolution(tuple(np.array(route, dtype=np.int64) for route in result.routes if len(route)))
