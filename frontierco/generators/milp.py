@@ -27,6 +27,7 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from frontierco.formulations import greedy_clique_partition
 from frontierco.generators.base import Generated
 from frontierco.problems.milp import MILPInstance
 
@@ -144,22 +145,6 @@ def milp_facility(name: str, seed: int, customers: int, facilities: int, ratio: 
     )
     assert m == len(names)
     return Generated(instance)
-
-
-def greedy_clique_partition(graph: nx.Graph) -> list[list[int]]:
-    """Cliques covering every edge: grow a clique from the highest-degree vertex among its remaining
-    neighbours, remove its edges, repeat."""
-    remaining = nx.Graph(graph)
-    cliques: list[list[int]] = []
-    while remaining.number_of_edges():
-        start = max(remaining.nodes, key=lambda v: (remaining.degree(v), -v))
-        clique = [start]
-        for v in sorted(remaining.neighbors(start), key=lambda v: (-remaining.degree(v), v)):
-            if all(remaining.has_edge(v, w) for w in clique):
-                clique.append(v)
-        remaining.remove_edges_from((a, b) for i, a in enumerate(clique) for b in clique[i + 1 :])
-        cliques.append(sorted(clique))
-    return cliques
 
 
 def milp_indset(name: str, seed: int, nodes: int, affinity: int = 4) -> Generated:

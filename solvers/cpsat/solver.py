@@ -1,0 +1,52 @@
+"""OR-Tools CP-SAT for maximum independent set."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+from frontierco.problems import MISInstance, MISSolution
+from frontierco.solver import Budget, Proven, Solver
+from frontierco.solverkit import Clock, stream
+
+
+class CPSAT(Solver):
+    name = "cpsat"
+    problems = ("mis",)
+    version = "1"
+    requires = {"ortools": "ortools>=9.10"}
+
+    def solve(self, instance: MISInstance, budget: Budget) -> Iterator[object]:
+        from ortools.sat.python import cp_model
+
+        clock = Clock(budget.time_limit, margin=0.05)
+        model = cp_model.CpModel()
+        x = [model.NewBoolVar(f"x{v}") for v in range(instance.n)]
+        for u, v in instance.edges.tolist():
+            model.AddBoolOr([x[u].Not(), x[v].Not()])
+        model.Maximize(sum(x))
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = clock.left()
+        solver.parameters.num_workers = budget.threads
+        solver.parameters.random_seed = budget.seed
+
+        class Incumbents(cp_model.CpSolverSolutionCallback):
+            def __init__(self, emit: Callable[[Any], None]) -> None:
+                super().__init__()
+                self.emit = emit
+
+            def on_solution_callback(self) -> None:
+                self.emit(np.array([self.Value(var) for var in x], dtype=np.int64))
+
+        def run(emit: Callable[[Any], None]) -> None:
+            status = solver.Solve(model, Incumbents(emit))
+            if status == cp_model.OPTIMAL:
+                emit(("optimal", np.array([solver.Value(var) for var in x], dtype=np.int64)))
+
+        for item in stream(run):
+            if isinstance(item, tuple):
+                yield Proven(MISSolution(np.flatnonzero(item[1])))
+            else:
+                yield MISSolution(np.flatnonzero(item))

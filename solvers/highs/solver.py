@@ -1,0 +1,50 @@
+"""HiGHS branch-and-cut for MILP, and for MIS through its clique-cover MILP."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+from frontierco.formats.mps import to_highs
+from frontierco.formulations import mis_to_milp
+from frontierco.problems import MILPInstance, MILPSolution, MISInstance, MISSolution
+from frontierco.solver import Budget, Proven, Solver
+from frontierco.solverkit import Clock, stream
+
+
+class HiGHS(Solver):
+    name = "highs"
+    problems = ("milp", "mis")
+    version = "1"
+    requires = {"highspy": "highspy>=1.7"}
+
+    def solve(self, instance: MILPInstance | MISInstance, budget: Budget) -> Iterator[object]:
+        import highspy
+
+        clock = Clock(budget.time_limit, margin=0.05)
+        model = mis_to_milp(instance) if isinstance(instance, MISInstance) else instance
+        highs = to_highs(model)
+        highs.setOptionValue("time_limit", clock.left())
+        highs.setOptionValue("random_seed", budget.seed)
+        highs.setOptionValue("threads", budget.threads)
+        wrap = _mis_solution if isinstance(instance, MISInstance) else (lambda x: MILPSolution(x))
+        status: list[Any] = []
+
+        def run(emit: Callable[[Any], None]) -> None:
+            highs.cbMipImprovingSolution.subscribe(lambda event: emit(np.array(event.data_out.mip_solution, dtype=np.float64)))
+            highs.run()
+            status.append(highs.getModelStatus())
+            if status[0] == highspy.HighsModelStatus.kOptimal:
+                emit(("optimal", np.array(highs.getSolution().col_value, dtype=np.float64)))
+
+        for item in stream(run):
+            if isinstance(item, tuple):
+                yield Proven(wrap(item[1]))
+            else:
+                yield wrap(item)
+
+
+def _mis_solution(x: np.ndarray) -> MISSolution:
+    return MISSolution(np.flatnonzero(x > 0.5))
