@@ -45,12 +45,14 @@ class Proven:
 
 
 class Solver:
-    """Base class of solvers. ``requires`` maps import names to pip requirements."""
+    """Base class of solvers. ``requires`` maps import names to pip requirements; ``deterministic`` says
+    that the same seed gives the same solutions whenever the search ends before the time limit."""
 
     name: ClassVar[str] = ""
     problems: ClassVar[tuple[str, ...]] = ()
     version: ClassVar[str] = "0"
     requires: ClassVar[dict[str, str]] = {}
+    deterministic: ClassVar[bool] = False
 
     def __init__(self, **params: Any) -> None:
         self.params = params

@@ -16,6 +16,7 @@ class CPSAT(Solver):
     name = "cpsat"
     problems = ("mis",)
     version = "1"
+    deterministic = True
     requires = {"ortools": "ortools>=9.10"}
 
     def solve(self, instance: MISInstance, budget: Budget) -> Iterator[object]:

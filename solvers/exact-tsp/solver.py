@@ -55,6 +55,7 @@ class ExactTSP(Solver):
     name = "exact-tsp"
     problems = ("tsp",)
     version = "1"
+    deterministic = True
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[object]:
         import highspy

@@ -15,6 +15,7 @@ class FastTSP(Solver):
     name = "fast-tsp"
     problems = ("tsp",)
     version = "1"
+    deterministic = True
     requires = {"fast_tsp": "fast-tsp>=0.2"}
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:

@@ -15,6 +15,7 @@ class Greedy(Solver):
     name = "greedy"
     problems = ("mis",)
     version = "1"
+    deterministic = True
 
     def solve(self, instance: MISInstance, budget: Budget) -> Iterator[MISSolution]:
         adjacency = instance.adjacency

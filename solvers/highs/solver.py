@@ -18,6 +18,7 @@ class HiGHS(Solver):
     name = "highs"
     problems = ("milp", "mis")
     version = "1"
+    deterministic = True
     requires = {"highspy": "highspy>=1.7"}
 
     def solve(self, instance: MILPInstance | MISInstance, budget: Budget) -> Iterator[object]:

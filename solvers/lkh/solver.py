@@ -36,6 +36,7 @@ class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
     version = "1"
+    deterministic = True
     requires = {"elkai": "elkai>=2.0"}
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:

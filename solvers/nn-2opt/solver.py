@@ -71,6 +71,7 @@ class NearestNeighbour2Opt(Solver):
     name = "nn-2opt"
     problems = ("tsp",)
     version = "1"
+    deterministic = True
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
         clock = Clock(budget.time_limit)

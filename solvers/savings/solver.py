@@ -77,6 +77,7 @@ class Savings(Solver):
     name = "savings"
     problems = ("cvrp",)
     version = "1"
+    deterministic = True
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
         yield CVRPSolution(tuple(np.array(route, dtype=np.int64) for route in savings_routes(instance)))

@@ -20,6 +20,7 @@ class SCIP(Solver):
     name = "scip"
     problems = ("milp", "mis")
     version = "1"
+    deterministic = True
     requires = {"pyscipopt": "pyscipopt>=5.0"}
 
     def solve(self, instance: MILPInstance | MISInstance, budget: Budget) -> Iterator[object]:
