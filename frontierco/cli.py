@@ -144,6 +144,7 @@ def run_command(
     instance: Annotated[Path | None, typer.Option(help="run on this instance file instead of a collection")] = None,
     split: Annotated[str, typer.Option(help="split of the collection")] = "test",
     limit: Annotated[int | None, typer.Option(help="only the first N instances")] = None,
+    max_size: Annotated[int | None, typer.Option(help="only instances of at most this many nodes / vertices / columns")] = None,
     time_limit: Annotated[float, typer.Option(help="seconds per run")] = 10.0,
     seeds: Annotated[int, typer.Option(help="seeds per instance")] = 1,
     jobs: Annotated[int, typer.Option(help="runs at once (local executor)")] = 1,
@@ -162,7 +163,7 @@ def run_command(
         if problem is None:
             raise UsageError("pass --problem (or --instance)")
         get_problem(problem)
-        campaign = plan_collection(Registry(), spec, problem, collection, split, limit, seeds, time_limit, threads)
+        campaign = plan_collection(Registry(), spec, problem, collection, split, limit, seeds, time_limit, threads, max_size=max_size)
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address), force, _run_progress)
     summary = summarise_records([r for r in store.records() if r.run_id in {s.run_id for s in campaign.specs}])

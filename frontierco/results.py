@@ -44,6 +44,7 @@ class RunRecord:
     reference_status: str
     trace: list[tuple[float, float]]
     time_to_best: float | None
+    proven: bool
     solve_time: float
     setup_time: float
     solutions_received: int

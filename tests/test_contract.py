@@ -44,8 +44,19 @@ def _infeasible_milp() -> MILPInstance:
     import scipy.sparse as sp
 
     # x + y >= 3 with binary x, y
-    return MILPInstance("infeasible", "min", np.ones(2), sp.csr_matrix(np.ones((1, 2))), np.array([3.0]), np.array([np.inf]),
-                        np.zeros(2), np.ones(2), np.ones(2, dtype=bool), ("x", "y"), ("r",))
+    return MILPInstance(
+        "infeasible",
+        "min",
+        np.ones(2),
+        sp.csr_matrix(np.ones((1, 2))),
+        np.array([3.0]),
+        np.array([np.inf]),
+        np.zeros(2),
+        np.ones(2),
+        np.ones(2, dtype=bool),
+        ("x", "y"),
+        ("r",),
+    )
 
 
 CASES = {

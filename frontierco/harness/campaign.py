@@ -15,7 +15,7 @@ from frontierco.harness.executors import Executor, LocalExecutor
 from frontierco.harness.job import RunSpec
 from frontierco.harness.provenance import provenance
 from frontierco.harness.runner import Outcome
-from frontierco.problems import problem_of
+from frontierco.problems import problem_of, size_of
 from frontierco.registry import FileSource, Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import Budget, SolverSpec, SolverUnavailable
@@ -46,8 +46,10 @@ def plan_collection(
     time_limit: float,
     threads: int = 1,
     params: dict[str, Any] | None = None,
+    max_size: int | None = None,
 ) -> Campaign:
-    """The runs of ``solver`` on a collection's split (the problem's default collection if None)."""
+    """The runs of ``solver`` on a collection's split (the problem's default collection if None),
+    optionally only instances of at most ``max_size`` (nodes, vertices or columns), the first ``limit``."""
     check_support(solver, problem)
     name = collection or DEFAULT_COLLECTION.get(problem)
     if name is None:
@@ -55,7 +57,10 @@ def plan_collection(
     chosen = registry.collection(name)
     if chosen.problem != problem:
         raise UsageError(f"collection {name} holds {chosen.problem} instances, not {problem}")
-    entries = chosen.split(split)[:limit] if limit else chosen.split(split)
+    entries = chosen.split(split)
+    if max_size is not None:
+        entries = [e for e in entries if size_of(registry.load(e)) <= max_size]
+    entries = entries[:limit] if limit else entries
     if not entries:
         raise UsageError(f"collection {name} has no instances in split {split!r}")
     version = solver.load().version
@@ -122,6 +127,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         reference_status=spec.reference_status,
         trace=outcome.trace,
         time_to_best=outcome.trace[-1][0] if outcome.trace else None,
+        proven=outcome.proven,
         solve_time=round(outcome.solve_time, 6),
         setup_time=round(outcome.setup_time, 6),
         solutions_received=outcome.solutions_received,

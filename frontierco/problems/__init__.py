@@ -34,6 +34,13 @@ def problem_of(instance: Instance) -> Problem:
     raise TypeError(f"not an instance of a known problem: {type(instance).__name__}")
 
 
+def size_of(instance: Instance) -> int:
+    """The instance's size: nodes (depot included) for routing, vertices for MIS, columns for MILP."""
+    if isinstance(instance, MILPInstance):
+        return instance.num_cols
+    return int(instance.n)
+
+
 def evaluate(instance: Instance, solution: Solution) -> Evaluation:
     """Check ``solution`` against ``instance`` with the instance's own problem."""
     return problem_of(instance).evaluate(instance, solution)
@@ -59,4 +66,5 @@ __all__ = [
     "evaluate",
     "get_problem",
     "problem_of",
+    "size_of",
 ]
