@@ -20,6 +20,7 @@ from frontierco.harness.campaign import UsageError, make_executor, plan_collecti
 from frontierco.harness.summary import summarise_records
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.problems.codec import decode
+from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore
 from frontierco.solver import discover, get_solver
@@ -30,8 +31,11 @@ app = typer.Typer(
 )
 instances_app = typer.Typer(help="Instance collections: list, show, generate, verify.", no_args_is_help=True)
 app.add_typer(instances_app, name="instances")
+reference_app = typer.Typer(help="Reference values: compute with a strong solver, take over better runs.", no_args_is_help=True)
+app.add_typer(reference_app, name="reference")
 console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
+STRONGEST = {"tsp": "lkh", "cvrp": "pyvrp", "cvrptw": "pyvrp", "mis": "chils", "milp": "scip"}
 
 
 def _progress(description: str) -> catalog.Progress:
@@ -200,6 +204,36 @@ def verify_command(
     )
     if not check.agrees:
         raise typer.Exit(1)
+
+
+@reference_app.command("compute")
+def reference_compute(
+    collection: str,
+    solver: Annotated[str | None, typer.Option(help="default: the strongest for the problem")] = None,
+    time_limit: Annotated[float, typer.Option(help="seconds per instance (e.g. 10x the benchmark limit)")] = 300.0,
+    jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
+) -> None:
+    """Compute reference values for a collection (resumable) and write them, with provenance, into its manifest."""
+    registry = Registry()
+    name = solver or STRONGEST[registry.collection(collection).problem]
+    changes = compute_references(registry, collection, name, time_limit, make_executor("local", jobs))
+    _print_changes(changes, f"{collection}: {len(changes)} reference values written ({name}, {time_limit:g} s)")
+
+
+@reference_app.command("update")
+def reference_update(results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs") -> None:
+    """Take over stored runs that beat their reference, after re-verifying each solution."""
+    changes = update_references(Registry(), ResultStore(results))
+    _print_changes(changes, f"{len(changes)} references improved")
+
+
+def _print_changes(changes: list[Change], headline: str) -> None:
+    table = Table("instance", "old", "new", "status", "source")
+    for c in changes:
+        table.add_row(c.instance, "-" if c.old is None else f"{c.old:.10g}", f"{c.new:.10g}", c.status, c.source)
+    if changes:
+        console.print(table)
+    console.print(headline)
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:

@@ -1,0 +1,129 @@
+"""Reference values: compute them with a strong solver at a long limit, and take over better solutions
+found by any run once the harness has re-verified them. Both write into the collection's manifest with
+the provenance of the value ("pyvrp 300 s, seed 0", "lkh run 3f2a... (re-verified)")."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+
+from frontierco.errors import UsageError
+from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.executors import Executor
+from frontierco.problems import get_problem
+from frontierco.registry import PROJECT_ROOT, InstanceEntry, Registry
+from frontierco.results import ResultStore, RunRecord
+from frontierco.solver import get_solver
+from frontierco.verify import verify_run
+
+REFERENCE_RUNS = PROJECT_ROOT / "leaderboards" / "references"
+RELATIVE_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Change:
+    instance: str
+    old: float | None
+    new: float
+    source: str
+    status: str
+
+
+def _better(sense: str, new: float, old: float | None) -> bool:
+    if old is None:
+        return True
+    slack = RELATIVE_TOLERANCE * max(1.0, abs(old))
+    return new < old - slack if sense == "min" else new > old + slack
+
+
+def _sense(registry: Registry, entry: InstanceEntry) -> str:
+    problem = get_problem(entry.problem)
+    return problem.sense_of(registry.load(entry)) if entry.problem == "milp" else problem.sense
+
+
+def write_changes(manifest: Path, changes: list[Change]) -> None:
+    """Write new reference values into a manifest, leaving everything else as it was."""
+    data = tomllib.loads(manifest.read_text())
+    by_name = {c.instance: c for c in changes}
+    for raw in data.get("instance", []):
+        change = by_name.get(raw["name"])
+        if change is not None:
+            raw.update(reference=change.new, reference_source=change.source, reference_status=change.status)
+    manifest.write_text(tomli_w.dumps(data))
+
+
+def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:
+    """The record with the best feasible objective (a proven one first among equals)."""
+    best: RunRecord | None = None
+    for record in records:
+        if record.objective is None or record.status not in ("feasible", "optimal"):
+            continue
+        if (
+            best is None
+            or _better(sense, record.objective, best.objective)
+            or (record.objective == best.objective and record.proven and not best.proven)
+        ):
+            best = record
+    return best
+
+
+def compute_references(
+    registry: Registry, collection: str, solver: str, time_limit: float, executor: Executor, store_root: Path = REFERENCE_RUNS
+) -> list[Change]:
+    """Run ``solver`` on every instance of the collection (all splits; resumable) and record the best
+    value found per instance where it improves on the stored reference (a proven optimum is kept)."""
+    chosen = registry.collection(collection)
+    campaign = plan_collection(registry, get_solver(solver), chosen.problem, collection, None, None, 1, time_limit)
+    store = ResultStore(store_root)
+    run_campaign(campaign, store, executor)
+    records = [r for r in store.records(collection, solver) if r.time_limit == time_limit]
+    changes = []
+    for entry in chosen.entries:
+        old = entry.reference
+        if old is not None and old.status == "optimal":
+            continue
+        record = _best_record([r for r in records if r.instance == entry.name], _sense(registry, entry))
+        if record is None or record.objective is None or not _better(_sense(registry, entry), record.objective, old.value if old else None):
+            continue
+        status = "optimal" if record.proven else "best-known"
+        source = f"{solver} {time_limit:g} s, seed {record.seed}" + (" (proven optimal)" if record.proven else "")
+        changes.append(Change(entry.name, old.value if old else None, record.objective, source, status))
+    if changes:
+        write_changes(chosen.manifest, changes)
+    return changes
+
+
+def update_references(registry: Registry, store: ResultStore) -> list[Change]:
+    """Take over every stored run that beats its instance's reference, after re-verifying its solution.
+    A run that beats a proven optimum is an error to investigate, never written."""
+    changes_by_collection: dict[str, list[Change]] = {}
+    for record in store.records():
+        if record.collection == "files" or record.objective is None or record.status not in ("feasible", "optimal"):
+            continue
+        entry = registry.entry(f"{record.collection}/{record.instance}")
+        reference = entry.reference
+        pending = {c.instance: c for c in changes_by_collection.get(record.collection, [])}
+        current = pending[record.instance].new if record.instance in pending else (reference.value if reference else None)
+        sense = _sense(registry, entry)
+        if not _better(sense, record.objective, current):
+            continue
+        if reference is not None and reference.status == "optimal":
+            raise UsageError(f"run {record.run_id} of {record.solver} beats the proven optimum of {entry.key}: check the reference")
+        check = verify_run(store, record.run_id, registry)
+        if not check.agrees:
+            raise UsageError(f"run {record.run_id} does not re-verify ({check.evaluation.reason or 'objective differs'})")
+        change = Change(
+            record.instance,
+            reference.value if reference else None,
+            record.objective,
+            f"{record.solver} run {record.run_id} (re-verified)",
+            "best-known",
+        )
+        pending[record.instance] = change
+        changes_by_collection[record.collection] = list(pending.values())
+    for collection, changes in changes_by_collection.items():
+        write_changes(registry.collection(collection).manifest, changes)
+    return [c for changes in changes_by_collection.values() for c in changes]

@@ -1,0 +1,61 @@
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from frontierco.errors import UsageError
+from frontierco.fingerprint import content_sha256
+from frontierco.generators import generate
+from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.executors import LocalExecutor
+from frontierco.references import compute_references, update_references
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+from frontierco.solver import get_solver
+
+
+def _collection(folder: Path, reference: dict | None = None) -> Registry:
+    folder.mkdir()
+    entries = []
+    for seed in (1, 2):
+        name = f"t{seed}"
+        entry = {"name": name, "split": "test", "seed": seed, "content_sha256": content_sha256(generate("tsp-uniform", name, seed, {"n": 9}).instance)}
+        entries.append(entry | (reference or {}))
+    manifest = {"name": "tiny-tsp", "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 9}, "instance": entries}
+    (folder / "tiny-tsp.toml").write_text(tomli_w.dumps(manifest))
+    return Registry(folder)
+
+
+@pytest.mark.slow
+def test_compute_writes_proven_optima_with_provenance(tmp_path):
+    registry = _collection(tmp_path / "m")
+    changes = compute_references(registry, "tiny-tsp", "exact-tsp", 5.0, LocalExecutor(1), tmp_path / "refs")
+    assert len(changes) == 2 and {c.status for c in changes} == {"optimal"}
+    fresh = Registry(tmp_path / "m").collection("tiny-tsp")
+    assert all(e.reference.status == "optimal" and e.reference.source == "exact-tsp 5 s, seed 0 (proven optimal)" for e in fresh.entries)
+    # resumable and idempotent: nothing reruns, nothing changes
+    assert compute_references(Registry(tmp_path / "m"), "tiny-tsp", "exact-tsp", 5.0, LocalExecutor(1), tmp_path / "refs") == []
+
+
+def _runs(registry: Registry, store: ResultStore) -> None:
+    campaign = plan_collection(registry, get_solver("nn-2opt"), "tsp", "tiny-tsp", "test", None, 1, 5.0)
+    run_campaign(campaign, store, LocalExecutor(1))
+
+
+def test_update_takes_over_better_runs_after_verifying(tmp_path):
+    registry = _collection(tmp_path / "m", {"reference": 1e9, "reference_source": "a bad guess", "reference_status": "best-known"})
+    store = ResultStore(tmp_path / "runs")
+    _runs(registry, store)
+    changes = update_references(registry, store)
+    assert len(changes) == 2 and all(c.old == 1e9 and c.new < 10 for c in changes)
+    fresh = Registry(tmp_path / "m").collection("tiny-tsp")
+    assert all("nn-2opt run" in e.reference.source and "re-verified" in e.reference.source for e in fresh.entries)
+    assert update_references(Registry(tmp_path / "m"), store) == []
+
+
+def test_beating_a_proven_optimum_is_refused(tmp_path):
+    registry = _collection(tmp_path / "m", {"reference": 1e9, "reference_source": "wrong", "reference_status": "optimal"})
+    store = ResultStore(tmp_path / "runs")
+    _runs(registry, store)
+    with pytest.raises(UsageError, match="beats the proven optimum"):
+        update_references(registry, store)
