@@ -13,16 +13,20 @@ from rich.progress import track
 from rich.table import Table
 
 from frontierco import catalog
+from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
+from frontierco.contract import check_solver
 from frontierco.errors import FrontiercoError
 from frontierco.formats import read_instance, read_solution
 from frontierco.formats import write_solution as write_solution_file
 from frontierco.harness.campaign import UsageError, make_executor, plan_collection, plan_file, run_campaign
 from frontierco.harness.summary import summarise_records
+from frontierco.leaderboard import build as leaderboard
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.problems.codec import decode
 from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore
+from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver
 from frontierco.verify import verify_run
 
@@ -33,6 +37,10 @@ instances_app = typer.Typer(help="Instance collections: list, show, generate, ve
 app.add_typer(instances_app, name="instances")
 reference_app = typer.Typer(help="Reference values: compute with a strong solver, take over better runs.", no_args_is_help=True)
 app.add_typer(reference_app, name="reference")
+leaderboard_app = typer.Typer(help="Leaderboards rebuilt from the run records.", no_args_is_help=True)
+app.add_typer(leaderboard_app, name="leaderboard")
+campaign_app = typer.Typer(help="Named campaigns from campaigns/*.toml.", no_args_is_help=True)
+app.add_typer(campaign_app, name="campaign")
 console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
 STRONGEST = {"tsp": "lkh", "cvrp": "pyvrp", "cvrptw": "pyvrp", "mis": "chils", "milp": "scip"}
@@ -234,6 +242,71 @@ def _print_changes(changes: list[Change], headline: str) -> None:
     if changes:
         console.print(table)
     console.print(headline)
+
+
+@leaderboard_app.command("build")
+def leaderboard_build(
+    check: Annotated[bool, typer.Option(help="build in memory and fail if the committed files differ")] = False,
+    folder: Annotated[Path, typer.Option(help="leaderboard folder (records in its runs/)")] = PROJECT_ROOT / "leaderboards",
+) -> None:
+    """Rebuild the markdown tables, CSV, figures and HTML page from the run records."""
+    outputs = leaderboard.build(folder / "runs")
+    readme = folder.parent / "README.md"
+    if check:
+        differing = leaderboard.check(folder, outputs, readme)
+        if differing:
+            console.print(f"leaderboard out of date; run 'frontierco leaderboard build': {', '.join(differing)}")
+            raise typer.Exit(1)
+        console.print(f"leaderboard up to date ({len(outputs)} files)")
+        return
+    leaderboard.write(folder, outputs, readme)
+    console.print(f"wrote {len(outputs) - 1} files to {folder} and the excerpt in {readme}")
+
+
+@campaign_app.command("run")
+def campaign_run(
+    name: str,
+    jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
+    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+) -> None:
+    """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
+    campaign = load_campaign(name)
+    console.print(f"campaign {campaign.name}: {len(campaign.steps)} steps; records in {results}")
+    run_named(campaign, ResultStore(results), jobs, report=lambda step, done: console.print(f"  {step.describe()}: {len(done)} new runs"))
+
+
+@campaign_app.command("list")
+def campaign_list() -> None:
+    """The named campaigns and their steps."""
+    for path in sorted(CAMPAIGNS_DIR.glob("*.toml")):
+        campaign = load_campaign(path.stem)
+        console.print(f"[bold]{campaign.name}[/bold]: {campaign.description}")
+        for step in campaign.steps:
+            console.print(f"  - {step.describe()}")
+
+
+@app.command("new-solver")
+def new_solver_command(
+    name: str,
+    problem: Annotated[list[str], typer.Option(help="a problem it solves (repeat for several)")],
+) -> None:
+    """Start a solver: copy solvers/_template to solvers/NAME, set its name and problems."""
+    target = new_solver(name, problem)
+    console.print(f"created {target}; write solve() in {target / 'solver.py'}, then: frontierco check-solver {name}")
+
+
+@app.command("check-solver")
+def check_solver_command(name: str) -> None:
+    """Run the solver contract (tiny instances, through the harness) on one solver and say what failed."""
+    results = check_solver(get_solver(name))
+    table = Table("problem", "case", "result", "detail")
+    for r in results:
+        table.add_row(r.problem, r.case, "[green]ok[/green]" if r.passed else "[red]FAILED[/red]", r.message)
+    console.print(table)
+    failed = [r for r in results if not r.passed]
+    console.print(f"{name}: {len(results) - len(failed)} of {len(results)} contract checks passed")
+    if failed:
+        raise typer.Exit(1)
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:

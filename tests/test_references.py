@@ -19,7 +19,12 @@ def _collection(folder: Path, reference: dict | None = None) -> Registry:
     entries = []
     for seed in (1, 2):
         name = f"t{seed}"
-        entry = {"name": name, "split": "test", "seed": seed, "content_sha256": content_sha256(generate("tsp-uniform", name, seed, {"n": 9}).instance)}
+        entry = {
+            "name": name,
+            "split": "test",
+            "seed": seed,
+            "content_sha256": content_sha256(generate("tsp-uniform", name, seed, {"n": 9}).instance),
+        }
         entries.append(entry | (reference or {}))
     manifest = {"name": "tiny-tsp", "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 9}, "instance": entries}
     (folder / "tiny-tsp.toml").write_text(tomli_w.dumps(manifest))

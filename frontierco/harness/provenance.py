@@ -33,10 +33,14 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def package_name(requirement: str) -> str:
+    """The distribution name of a pip requirement: 'pyscipopt>=5.0' -> 'pyscipopt'."""
+    return re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0]
+
+
 def _version(requirement: str) -> str:
-    name = re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0]
     try:
-        return importlib.metadata.version(name)
+        return importlib.metadata.version(package_name(requirement))
     except importlib.metadata.PackageNotFoundError:
         return "not installed"
 
@@ -48,6 +52,6 @@ def provenance(requires: dict[str, str], jobs: int) -> dict[str, object]:
         "python": platform.python_version(),
         "cpu": _cpu_model(),
         "jobs": jobs,
-        "libraries": {requirement: _version(requirement) for requirement in requires.values()},
+        "libraries": {package_name(requirement): _version(requirement) for requirement in requires.values()},
         "finished_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }

@@ -1,0 +1,118 @@
+"""``frontierco leaderboard build``: a pure function of the run records (and the manifests' references)
+to files: README.md, one markdown table per collection, aggregates.csv, figures/*.svg, site/index.html.
+``check`` builds in memory and names every file that differs from what is on disk."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from frontierco.leaderboard.data import CollectionBoard, boards, leader
+from frontierco.leaderboard.figures import figures
+from frontierco.leaderboard.protocol import Protocol
+from frontierco.leaderboard.tables import COLUMNS, aggregates_csv, collection_markdown, excerpt_markdown, index_markdown, rows
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+
+
+def _site(built: list[tuple[CollectionBoard, dict[str, str]]], protocol: Protocol, runs: int) -> str:
+    environment = Environment(loader=PackageLoader("frontierco.leaderboard"), autoescape=select_autoescape(["html", "j2"]))
+    pages = []
+    for board, svgs in built:
+        best = leader(board)
+        cells = [[{"text": cell.strip("*"), "best": cell.startswith("**")} for cell in row] for row in rows(board)]
+        pages.append(
+            {
+                "name": board.collection.name,
+                "problem": board.collection.problem,
+                "description": board.collection.description,
+                "instances": len(board.collection.entries),
+                "runs": len(board.runs),
+                "leader": f"{best.solver} ({best.time_limit:g} s)" if best else "n/a",
+                "leader_gap": "n/a" if best is None else f"{100 * best.mean_gap:.3f}",  # type: ignore[operator]
+                "rows": cells,
+                "figures": [{"name": name, "data": base64.b64encode(svg.encode()).decode()} for name, svg in sorted(svgs.items())],
+            }
+        )
+    template = environment.get_template("index.html.j2")
+    return template.render(boards=pages, columns=COLUMNS, protocol=protocol, protocol_text=protocol.markdown(), runs=runs)
+
+
+README_START = "<!-- leaderboard excerpt: start (written by frontierco leaderboard build) -->"
+README_END = "<!-- leaderboard excerpt: end -->"
+
+
+def with_excerpt(readme: str, excerpt: str) -> str:
+    """The project README with its leaderboard excerpt section replaced."""
+    if README_START not in readme or README_END not in readme:
+        return readme
+    head, rest = readme.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    return f"{head}{README_START}\n{excerpt}{README_END}{tail}"
+
+
+def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]:
+    """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
+    ``excerpt.md`` is not written as a file but into the project README's marked section."""
+    registry = registry or Registry()
+    records = list(ResultStore(runs_root).records())
+    records = [r for r in records if r.collection != "files"]
+    protocol = Protocol.of(records)
+    built = []
+    outputs: dict[str, bytes] = {}
+    for board in boards(registry, records):
+        svgs = figures(board)
+        built.append((board, svgs))
+        board_protocol = Protocol.of([r.record for r in board.runs])
+        outputs[f"{board.collection.name}.md"] = collection_markdown(board, board_protocol, sorted(svgs)).encode()
+        for name, svg in svgs.items():
+            outputs[f"figures/{name}"] = svg.encode()
+    boards_only = [board for board, _ in built]
+    outputs["README.md"] = index_markdown(boards_only, protocol).encode()
+    outputs["aggregates.csv"] = aggregates_csv(boards_only).encode()
+    outputs[EXCERPT] = excerpt_markdown(boards_only).encode()
+    outputs["site/index.html"] = _site(built, protocol, len(records)).encode()
+    return outputs
+
+
+EXCERPT = "excerpt.md"
+
+
+def _generated(folder: Path) -> set[str]:
+    """Files a previous build wrote (what a fresh build may replace or remove)."""
+    found = {str(p.relative_to(folder)) for p in folder.glob("*.md")} | {str(p.relative_to(folder)) for p in folder.glob("figures/*.svg")}
+    found.discard(EXCERPT)
+    for name in ("aggregates.csv", "site/index.html"):
+        if (folder / name).exists():
+            found.add(name)
+    return found
+
+
+def _files(outputs: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: data for name, data in outputs.items() if name != EXCERPT}
+
+
+def write(folder: Path, outputs: dict[str, bytes], readme: Path | None = None) -> None:
+    """Write the outputs into the leaderboard folder (removing files an earlier build made that this one
+    does not), and the excerpt into ``readme`` when given."""
+    files = _files(outputs)
+    for stale in _generated(folder) - set(files):
+        (folder / stale).unlink()
+    for name, data in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    if readme is not None and readme.exists():
+        readme.write_text(with_excerpt(readme.read_text(), outputs[EXCERPT].decode()))
+
+
+def check(folder: Path, outputs: dict[str, bytes], readme: Path | None = None) -> list[str]:
+    """Paths that differ between a fresh build and what is on disk (missing, changed or left over)."""
+    files = _files(outputs)
+    differing = [name for name, data in sorted(files.items()) if not (folder / name).exists() or (folder / name).read_bytes() != data]
+    differing += sorted(_generated(folder) - set(files))
+    if readme is not None and readme.exists() and with_excerpt(readme.read_text(), outputs[EXCERPT].decode()) != readme.read_text():
+        differing.append(str(readme.name))
+    return differing

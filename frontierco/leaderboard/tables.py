@@ -1,0 +1,158 @@
+"""Markdown and CSV renderings of the aggregates (fixed formatting, sorted rows: byte-stable)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+
+from frontierco.leaderboard.data import Aggregate, CollectionBoard, leader
+from frontierco.leaderboard.protocol import Protocol
+
+COLUMNS = ("solver", "limit s", "runs", "feasible %", "optimal", "mean gap %", "score", "primal integral", "sgm time s", "beats reference")
+
+
+def _fmt(value: float | None, digits: int) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def _best(aggregates: list[Aggregate], key: Callable[[Aggregate], float | None], lowest: bool) -> set[int]:
+    values = [(key(a), k) for k, a in enumerate(aggregates) if key(a) is not None]
+    if not values:
+        return set()
+    target = min(v for v, _ in values) if lowest else max(v for v, _ in values)
+    return {k for v, k in values if v == target}
+
+
+def rows(board: CollectionBoard) -> list[list[str]]:
+    """Table cells per aggregate, the best value of each measured column in bold."""
+    aggregates = board.aggregates
+    best = {
+        "feasible": _best(aggregates, lambda a: a.feasible_share, lowest=False),
+        "optimal": _best(aggregates, lambda a: float(a.optimal), lowest=False),
+        "gap": _best(aggregates, lambda a: a.mean_gap, lowest=True),
+        "score": _best(aggregates, lambda a: a.score, lowest=False),
+        "integral": _best(aggregates, lambda a: a.primal_integral, lowest=True),
+        "time": _best(aggregates, lambda a: a.sgm_time, lowest=True),
+    }
+
+    def mark(text: str, column: str, k: int) -> str:
+        return f"**{text}**" if k in best[column] and len(aggregates) > 1 else text
+
+    table = []
+    for k, a in enumerate(aggregates):
+        gap = None if a.mean_gap is None else 100 * a.mean_gap
+        table.append(
+            [
+                a.solver,
+                f"{a.time_limit:g}",
+                str(a.runs) + ("" if a.scored == a.runs else f" ({a.runs - a.scored} unscored)"),
+                mark(f"{100 * a.feasible_share:.1f}", "feasible", k),
+                mark(str(a.optimal), "optimal", k),
+                mark(_fmt(gap, 3), "gap", k),
+                mark(_fmt(a.score, 4), "score", k),
+                mark(_fmt(a.primal_integral, 4), "integral", k),
+                mark(f"{a.sgm_time:.2f}", "time", k),
+                f"{a.beats_reference} ⚑" if a.beats_reference else "0",
+            ]
+        )
+    return table
+
+
+def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: list[str]) -> str:
+    c = board.collection
+    lines = [f"# {c.name}", "", f"{c.description} ({c.problem}, {len(c.entries)} instances, version {c.version}).", ""]
+    lines += ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows(board)]
+    lines += [
+        "",
+        "Mean primal gap |f - f*| / max(|f|, |f*|) over the runs of instances that have a reference (1 for a run without",
+        "a feasible solution), score = 1 - mean gap, primal integral over [0, limit] divided by the limit, shifted",
+        "geometric mean of the time to the best solution (shift 1 s routing/MIS, 10 s MILP; the limit when unsolved).",
+        "Best values in bold; ⚑ counts runs that beat the reference (see `frontierco reference update`).",
+    ]
+    if board.instances_without_reference:
+        lines += [
+            "",
+            f"Instances without a reference value yet (their runs are not in the gaps): {len(board.instances_without_reference)}.",
+        ]
+    lines += ["", protocol.markdown(), ""]
+    lines += [f"![{name}](figures/{name})" for name in figures]
+    return "\n".join(lines) + "\n"
+
+
+def index_markdown(boards: list[CollectionBoard], protocol: Protocol) -> str:
+    lines = [
+        "# Leaderboards",
+        "",
+        "Rebuilt by `frontierco leaderboard build` from the run records in `runs/`; CI fails when this page differs",
+        "from a fresh build. The HTML page with every table and figure is `site/index.html`.",
+        "",
+        "| collection | problem | instances | solvers | runs | leading solver | its mean gap % |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for board in boards:
+        best = leader(board)
+        leading = f"{best.solver} ({best.time_limit:g} s)" if best else "n/a"
+        gap = _fmt(None if best is None else 100 * best.mean_gap, 3)  # type: ignore[operator]
+        c = board.collection
+        solvers = len({a.solver for a in board.aggregates})
+        lines.append(f"| [{c.name}]({c.name}.md) | {c.problem} | {len(c.entries)} | {solvers} | {len(board.runs)} | {leading} | {gap} |")
+    lines += ["", protocol.markdown(), ""]
+    return "\n".join(lines)
+
+
+def aggregates_csv(boards: list[CollectionBoard]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(
+        [
+            "collection",
+            "problem",
+            "solver",
+            "time_limit",
+            "runs",
+            "scored_runs",
+            "feasible_share",
+            "optimal",
+            "mean_gap",
+            "score",
+            "primal_integral",
+            "sgm_time",
+            "beats_reference",
+        ]
+    )
+    for board in boards:
+        for a in board.aggregates:
+            writer.writerow(
+                [
+                    board.collection.name,
+                    board.collection.problem,
+                    a.solver,
+                    f"{a.time_limit:g}",
+                    a.runs,
+                    a.scored,
+                    f"{a.feasible_share:.6f}",
+                    a.optimal,
+                    _fmt(a.mean_gap, 8),
+                    _fmt(a.score, 8),
+                    _fmt(a.primal_integral, 8),
+                    f"{a.sgm_time:.6f}",
+                    a.beats_reference,
+                ]
+            )
+    return buffer.getvalue()
+
+
+def excerpt_markdown(boards: list[CollectionBoard]) -> str:
+    """The short table the project README shows: each collection's leading solver."""
+    lines = ["| collection | problem | leading solver | mean gap % | feasible % | runs |", "|---|---|---|---|---|---|"]
+    for board in boards:
+        best = leader(board)
+        if best is None:
+            continue
+        lines.append(
+            f"| [{board.collection.name}](leaderboards/{board.collection.name}.md) | {board.collection.problem} | "
+            f"{best.solver} ({best.time_limit:g} s) | {100 * best.mean_gap:.3f} | {100 * best.feasible_share:.1f} | {best.runs} |"  # type: ignore[operator]
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,71 @@
+import pytest
+
+from frontierco.leaderboard.build import build, check, write
+from frontierco.leaderboard.data import boards
+from frontierco.results import ResultStore
+
+
+def test_aggregates_hand_values(board_setup):
+    registry, folder = board_setup
+    (board,) = boards(registry, list(ResultStore(folder / "runs").records()))
+    a, b = board.aggregates
+    assert (a.solver, b.solver) == ("a", "b")
+    assert a.mean_gap == pytest.approx((1 / 11 + 0) / 2)
+    assert b.mean_gap == pytest.approx((1 + 0.1) / 2)  # a crash counts 1; 9 against 10 is 1/10
+    assert a.optimal == 1 and b.feasible_share == 0.5
+    assert b.beats_reference == 1 and a.beats_reference == 0
+    # a on t1: gap 1 until t=1, 2/12 until 4, 1/11 until 10 -> (1 + 3 * 2/12 + 6/11) / 10; on t2: 1 until 2 -> 0.2
+    assert a.primal_integral == pytest.approx(((1 + 3 * 2 / 12 + 6 / 11) / 10 + 0.2) / 2)
+
+
+def test_markdown_marks_best_and_flags(board_setup):
+    registry, folder = board_setup
+    outputs = build(folder / "runs", registry)
+    table = outputs["tiny.md"].decode()
+    assert "| a | 10 | 2 | **100.0** | **1** | **4.545** |" in table
+    assert "| 1 ⚑ |" in table
+    assert "[tiny](tiny.md)" in outputs["README.md"].decode()
+    assert outputs["aggregates.csv"].decode().splitlines()[1].startswith("tiny,tsp,a,10,2,2,1.000000,1,0.04545455")
+    assert set(outputs) >= {
+        "figures/tiny-gap-over-time.svg",
+        "figures/tiny-performance-profile.svg",
+        "figures/tiny-heatmap.svg",
+        "site/index.html",
+    }
+
+
+def test_build_is_byte_stable_and_check_finds_drift(board_setup):
+    registry, folder = board_setup
+    first, second = build(folder / "runs", registry), build(folder / "runs", registry)
+    assert first == second
+    write(folder, first)
+    assert check(folder, first) == []
+    (folder / "tiny.md").write_text("edited by hand\n")
+    (folder / "stale.md").write_text("left over\n")
+    assert check(folder, first) == ["tiny.md", "stale.md"]
+    write(folder, first)
+    assert not (folder / "stale.md").exists() and check(folder, first) == []
+
+
+def test_runs_on_loose_files_stay_off_the_board(board_setup):
+    registry, folder = board_setup
+    from tests.leaderboard.conftest import record
+
+    loose = record("a", "mine", "feasible", 3.0, [(1.0, 3.0)])
+    loose.collection = "files"
+    ResultStore(folder / "runs").append(loose)
+    assert [b.collection.name for b in boards(registry, list(ResultStore(folder / "runs").records()))] == ["tiny"]
+
+
+def test_readme_excerpt_is_written_and_checked(board_setup, tmp_path):
+    from frontierco.leaderboard.build import README_END, README_START
+
+    registry, folder = board_setup
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# project\n\n{README_START}\nold\n{README_END}\n\nmore text\n")
+    outputs = build(folder / "runs", registry)
+    assert "README.md" in check(folder, outputs, readme)
+    write(folder, outputs, readme)
+    text = readme.read_text()
+    assert "| [tiny](leaderboards/tiny.md) | tsp | a (10 s) | 4.545 | 100.0 | 2 |" in text and text.endswith("more text\n")
+    assert check(folder, outputs, readme) == []

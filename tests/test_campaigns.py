@@ -1,0 +1,37 @@
+import pytest
+
+from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
+from frontierco.errors import UsageError
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+from frontierco.solver import get_solver
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in CAMPAIGNS_DIR.glob("*.toml")))
+def test_shipped_campaigns_name_real_solvers_and_collections(name):
+    campaign = load_campaign(name)
+    registry = Registry()
+    assert campaign.steps
+    for step in campaign.steps:
+        assert step.problem in get_solver(step.solver).problems
+        assert registry.collection(step.collection).problem == step.problem
+
+
+def test_run_named_resumes(tmp_path):
+    (tmp_path / "tiny.toml").write_text(
+        'name = "tiny"\n[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 2\ntime_limit = 5\n'
+    )
+    campaign = load_campaign("tiny", tmp_path)
+    store = ResultStore(tmp_path / "runs")
+    heard = []
+    assert len(run_named(campaign, store, report=lambda step, done: heard.append((step.solver, len(done))))) == 2
+    assert heard == [("greedy", 2)]
+    assert run_named(campaign, store) == []
+
+
+def test_bad_campaigns(tmp_path):
+    with pytest.raises(UsageError, match="unknown campaign"):
+        load_campaign("nope", tmp_path)
+    (tmp_path / "bad.toml").write_text('[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "x"\ntime_limit = 1\nspeed = 3\n')
+    with pytest.raises(UsageError, match="unknown keys speed"):
+        load_campaign("bad", tmp_path)
