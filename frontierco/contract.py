@@ -21,7 +21,7 @@ from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, Insta
 from frontierco.results import ResultStore
 from frontierco.solver import SolverSpec
 
-LIMIT = 2.0
+LIMIT = 3.0
 START_UP = 3.0  # worker start-up and imports, on top of limit + grace
 
 

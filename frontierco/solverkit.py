@@ -62,6 +62,16 @@ class Clock:
         return self.elapsed() >= self.time_limit * (1.0 - self.margin)
 
 
+def cpu_share(sample: float = 0.05) -> float:
+    """The share of one core this process gets now (busy-loop CPU time over wall time, in (0, 1]): turns
+    a wall-clock budget into a CPU-time limit for libraries that count CPU time."""
+    wall_start, cpu_start = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall_start < sample:
+        pass
+    share = (time.process_time() - cpu_start) / (time.perf_counter() - wall_start)
+    return min(1.0, max(0.1, share))
+
+
 _DONE = object()
 
 

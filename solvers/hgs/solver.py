@@ -8,7 +8,7 @@ import numpy as np
 
 from frontierco.problems import CVRPInstance, CVRPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
+from frontierco.solverkit import Clock, cpu_share
 
 
 class HGS(Solver):
@@ -22,8 +22,8 @@ class HGS(Solver):
 
         clock = Clock(budget.time_limit, margin=0.1)
         n = instance.n
+        yield CVRPSolution(tuple(np.array([c]) for c in range(1, n)))  # one route per customer: a first feasible answer
         if n < 3:
-            yield CVRPSolution(tuple(np.array([c]) for c in range(1, n)))
             return
         weights = instance.weights
         data: dict[str, object] = {"demands": instance.demands.astype(np.float64), "vehicle_capacity": float(instance.capacity), "depot": 0}
@@ -36,6 +36,9 @@ class HGS(Solver):
         else:
             data["distance_matrix"] = weights.full_matrix().astype(np.float64)
             rounding = False
-        parameters = hygese.AlgorithmParameters(timeLimit=clock.left(), seed=budget.seed, nbIter=10**9)
+        # HGS-CVRP's limit is CPU time: scale the wall-clock time left by the CPU share this process gets
+        parameters = hygese.AlgorithmParameters(
+            timeLimit=clock.left() * cpu_share(), seed=budget.seed, nbIter=int(self.params.get("nb_iter", 20000))
+        )
         result = hygese.Solver(parameters=parameters, verbose=False).solve_cvrp(data, rounding=rounding)
         yield CVRPSolution(tuple(np.array(route, dtype=np.int64) for route in result.routes if len(route)))
