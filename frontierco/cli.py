@@ -14,6 +14,7 @@ from rich.table import Table
 
 from frontierco import catalog
 from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
+from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
 from frontierco.contract import check_solver
 from frontierco.errors import FrontiercoError
 from frontierco.formats import read_instance, read_solution
@@ -41,6 +42,8 @@ leaderboard_app = typer.Typer(help="Leaderboards rebuilt from the run records.",
 app.add_typer(leaderboard_app, name="leaderboard")
 campaign_app = typer.Typer(help="Named campaigns from campaigns/*.toml.", no_args_is_help=True)
 app.add_typer(campaign_app, name="campaign")
+cities_app = typer.Typer(help="Real cities: OpenStreetMap extracts to distance and duration matrices.", no_args_is_help=True)
+app.add_typer(cities_app, name="cities")
 console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
 STRONGEST = {"tsp": "lkh", "cvrp": "pyvrp", "cvrptw": "pyvrp", "mis": "chils", "milp": "scip"}
@@ -307,6 +310,35 @@ def check_solver_command(name: str) -> None:
     console.print(f"{name}: {len(results) - len(failed)} of {len(results)} contract checks passed")
     if failed:
         raise typer.Exit(1)
+
+
+@cities_app.command("build")
+def cities_build(
+    osm: Annotated[Path, typer.Option(help="OSM extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)")],
+    name: Annotated[str, typer.Option(help="city name")],
+    points: Annotated[int, typer.Option(help="points to sample")] = 1000,
+    seed: Annotated[int, typer.Option(help="sampling seed")] = 0,
+    out: Annotated[Path | None, typer.Option(help="output .npz (default instances/cities/NAME.npz)")] = None,
+) -> None:
+    """Build a city .npz: sample points on the drivable network, compute directed distances and durations."""
+    city = build_city(osm, name, points, seed)
+    report = check_city(city)
+    target = save_city(city, out or PROJECT_ROOT / "instances" / "cities" / f"{name}.npz")
+    console.print(
+        f"{name}: {city.size} points on {city.metadata['scc_nodes']} road nodes; asymmetry {report.asymmetry:.3f}, "
+        f"one-way pairs {100 * report.one_way_share:.1f}%, mean speed {report.mean_speed_kmh:.1f} km/h; written to {target}"
+    )
+    if not report.ok:
+        raise FrontiercoError(f"city checks failed: finite={report.finite}, triangle violations={report.triangle_violations}")
+
+
+@cities_app.command("import-rrnco")
+def cities_import(
+    directory: Path, out: Annotated[Path, typer.Option(help="destination folder")] = PROJECT_ROOT / "instances" / "cities"
+) -> None:
+    """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
+    copied = import_rrnco(directory, out)
+    console.print(f"imported {len(copied)} cities into {out}")
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:
