@@ -175,10 +175,13 @@ def run_command(
     if instance is not None:
         campaign = plan_file(spec, instance, time_limit, seeds, threads)
     else:
+        registry = Registry()
+        if problem is None and collection is not None:
+            problem = registry.collection(collection).problem
         if problem is None:
-            raise UsageError("pass --problem (or --instance)")
+            raise UsageError("pass --problem or --collection (or --instance)")
         get_problem(problem)
-        campaign = plan_collection(Registry(), spec, problem, collection, split, limit, seeds, time_limit, threads, max_size=max_size)
+        campaign = plan_collection(registry, spec, problem, collection, split, limit, seeds, time_limit, threads, max_size=max_size)
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address), force, _run_progress)
     summary = summarise_records([r for r in store.records() if r.run_id in {s.run_id for s in campaign.specs}])

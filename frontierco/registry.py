@@ -132,9 +132,8 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
             source = FileSource(str(raw["file"]), str(raw["url"]), str(raw["sha256"]))
         else:
             digest = raw.get("content_sha256")
-            source = GeneratedSource(
-                str(top["generator"]), dict(top.get("params", {})), int(raw["seed"]), None if digest is None else str(digest)
-            )  # type: ignore[arg-type]
+            params = dict(top.get("params", {})) | dict(raw.get("params", {}))  # type: ignore[arg-type]
+            source = GeneratedSource(str(top["generator"]), params, int(raw["seed"]), None if digest is None else str(digest))
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
     return InstanceEntry(collection, name, split, problem, source, _reference(raw, where))
@@ -231,7 +230,7 @@ class Registry:
     @cached_property
     def collections(self) -> dict[str, Collection]:
         found: dict[str, Collection] = {}
-        for path in sorted(self.directory.rglob("*.toml")):
+        for path in sorted(p for p in self.directory.rglob("*.toml") if p.parent.name != "cities"):  # cities/ holds the city catalog
             collection = read_manifest(path)
             if collection.name in found:
                 raise RegistryError(f"collection {collection.name!r} is defined twice: {found[collection.name].manifest} and {path}")

@@ -254,6 +254,47 @@ GENERATED = [
     ),
 ]
 DEV_SEED, TEST_SEED = 10_000, 20_000
+REALCITY_FAMILIES = {"atsp": "tsp", "acvrp": "cvrp", "acvrptw": "cvrptw"}
+# (split, city, sampling, count): monaco is in-distribution, herrenberg and krems out-of-distribution
+REALCITY_PLAN = [
+    ("dev", "monaco", "uniform", 2),
+    ("dev", "monaco", "clustered", 2),
+    ("test", "monaco", "uniform", 2),
+    ("test", "monaco", "clustered", 2),
+    ("test", "herrenberg", "uniform", 1),
+    ("test", "herrenberg", "clustered", 1),
+    ("test", "krems", "uniform", 1),
+    ("test", "krems", "clustered", 1),
+]
+
+
+def realcity(family: str, n: int) -> dict[str, object]:
+    name = f"realcity-{family}-{n}"
+    entries = []
+    counters = {"dev": 0, "test": 0}
+    for split, city, sampling, count in REALCITY_PLAN:
+        for _ in range(count):
+            seed = (DEV_SEED if split == "dev" else TEST_SEED) + counters[split]
+            counters[split] += 1
+            instance_name = f"{name}-{split}-{city}-{sampling}-{seed % 1000}"
+            params = {"city": city, "sampling": sampling}
+            built = generate(f"realcity-{family}", instance_name, seed, {"n": n} | params)
+            entries.append(
+                {"name": instance_name, "split": split, "seed": seed, "params": params, "content_sha256": content_sha256(built.instance)}
+            )
+    size = f"{n} {'nodes' if family == 'atsp' else 'customers'}"
+    description = (
+        f"real-city {family.upper()} with {size} (RRNCO recipe); test: monaco in-distribution, herrenberg and krems out-of-distribution"
+    )
+    return {
+        "name": name,
+        "problem": REALCITY_FAMILIES[family],
+        "version": 1,
+        "description": description,
+        "generator": f"realcity-{family}",
+        "params": {"n": n},
+        "instance": entries,
+    }
 
 
 def generated(
@@ -305,6 +346,7 @@ def main() -> None:
         "miplib-small": lambda: miplib(mirror),
     }
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
+    builders |= {f"realcity-{f}-{n}": (lambda f=f, n=n: realcity(f, n)) for f in REALCITY_FAMILIES for n in (50, 100)}
     for name, build in builders.items():
         if args.only and name not in args.only:
             continue

@@ -12,6 +12,7 @@ import numpy as np
 from frontierco.errors import FormatError
 from frontierco.formats.graphs import read_cnf_as_mis, read_dimacs, read_metis, write_dimacs
 from frontierco.formats.mps import read_milp, write_milp
+from frontierco.formats.npz_instance import read_npz_instance, write_npz_instance
 from frontierco.formats.routing import (
     read_routing_instance,
     read_tour,
@@ -25,6 +26,7 @@ from frontierco.formats.text import base_suffix, read_text
 from frontierco.problems import (
     CVRPInstance,
     CVRPSolution,
+    CVRPTWInstance,
     Instance,
     MILPInstance,
     MILPSolution,
@@ -39,7 +41,7 @@ ROUTING_SUFFIXES = (".tsp", ".atsp", ".vrp", ".vrptw")
 DIMACS_SUFFIXES = (".mis", ".col", ".clq", ".dimacs")
 METIS_SUFFIXES = (".graph", ".metis")
 MILP_SUFFIXES = (".mps", ".lp")
-INSTANCE_SUFFIXES = ROUTING_SUFFIXES + DIMACS_SUFFIXES + METIS_SUFFIXES + (".cnf",) + MILP_SUFFIXES
+INSTANCE_SUFFIXES = ROUTING_SUFFIXES + DIMACS_SUFFIXES + METIS_SUFFIXES + (".cnf",) + MILP_SUFFIXES + (".npz",)
 
 
 def read_instance(path: str | Path) -> Instance:
@@ -56,12 +58,17 @@ def read_instance(path: str | Path) -> Instance:
         return read_cnf_as_mis(path)
     if suffix in MILP_SUFFIXES:
         return read_milp(path)
+    if suffix == ".npz":
+        return read_npz_instance(path)
     raise FormatError(path, 0, f"a file ending in one of {', '.join(INSTANCE_SUFFIXES)}")
 
 
 def write_instance(path: str | Path, instance: Instance) -> None:
-    """Write an instance in its natural format (TSPLIB/VRPLIB, DIMACS, MPS)."""
-    if isinstance(instance, (TSPInstance, CVRPInstance)):
+    """Write an instance in its natural format (TSPLIB/VRPLIB, DIMACS, MPS; .npz where VRPLIB cannot
+    hold it: separate durations)."""
+    if natural_suffix(instance) == ".npz":
+        write_npz_instance(path, instance)  # type: ignore[arg-type]
+    elif isinstance(instance, (TSPInstance, CVRPInstance)):
         write_routing_instance(path, instance)
     elif isinstance(instance, MISInstance):
         write_dimacs(path, instance)
@@ -75,6 +82,8 @@ def natural_suffix(instance: Instance) -> str:
     """The file suffix ``write_instance`` uses for this instance."""
     if isinstance(instance, TSPInstance):
         return ".atsp" if instance.is_asymmetric else ".tsp"
+    if isinstance(instance, CVRPTWInstance) and instance.durations is not instance.weights:
+        return ".npz"
     if isinstance(instance, CVRPInstance):
         return ".vrp"
     return ".mis" if isinstance(instance, MISInstance) else ".mps"

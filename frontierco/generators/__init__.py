@@ -19,6 +19,9 @@ GENERATORS: dict[str, Generator] = {
         Generator("milp-cauction", "milp", "frontierco.generators.milp:milp_cauction"),
         Generator("milp-facility", "milp", "frontierco.generators.milp:milp_facility"),
         Generator("milp-indset", "milp", "frontierco.generators.milp:milp_indset"),
+        Generator("realcity-atsp", "tsp", "frontierco.generators.realcity:realcity_atsp"),
+        Generator("realcity-acvrp", "cvrp", "frontierco.generators.realcity:realcity_acvrp"),
+        Generator("realcity-acvrptw", "cvrptw", "frontierco.generators.realcity:realcity_acvrptw"),
     )
 }
 

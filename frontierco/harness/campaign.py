@@ -20,7 +20,13 @@ from frontierco.registry import FileSource, Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import Budget, SolverSpec, SolverUnavailable
 
-DEFAULT_COLLECTION = {"tsp": "tsp-uniform-100", "cvrp": "cvrp-uniform-50", "mis": "mis-rb-small", "milp": "milp-setcover-easy"}
+DEFAULT_COLLECTION = {
+    "tsp": "tsp-uniform-100",
+    "cvrp": "cvrp-uniform-50",
+    "cvrptw": "realcity-acvrptw-50",
+    "mis": "mis-rb-small",
+    "milp": "milp-setcover-easy",
+}
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ class RunSpec:
             "version": self.solver_version,
             "params": self.params,
             "instance": self.instance_sha256,
-            "time_limit": self.budget.time_limit,
+            "time_limit": float(self.budget.time_limit),  # 60 and 60.0 are the same budget
             "threads": self.budget.threads,
             "device": self.budget.device,
             "seed": self.budget.seed,

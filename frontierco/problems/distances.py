@@ -68,7 +68,8 @@ def coordinate_distances(a: np.ndarray, b: np.ndarray, rule: str) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class EdgeWeights:
-    """Distances between the nodes of a routing instance: coordinates with a rule, or a matrix."""
+    """Distances between the nodes of a routing instance: coordinates with a rule, or a matrix (which
+    may come with coordinates, e.g. latitude/longitude of real-city points, for models and plots)."""
 
     rule: str
     coords: np.ndarray | None = None
@@ -78,6 +79,8 @@ class EdgeWeights:
         if self.rule == "EXPLICIT":
             if self.matrix is None or self.matrix.ndim != 2 or self.matrix.shape[0] != self.matrix.shape[1]:
                 raise ValueError("an EXPLICIT rule needs a square matrix")
+            if self.coords is not None and self.coords.shape != (self.matrix.shape[0], 2):
+                raise ValueError("coordinates of an explicit matrix need shape (n, 2)")
         elif self.rule in COORDINATE_RULES:
             if self.coords is None or self.coords.ndim != 2 or self.coords.shape[1] != 2:
                 raise ValueError(f"rule {self.rule} needs an (n, 2) coordinate array")

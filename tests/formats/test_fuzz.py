@@ -12,7 +12,7 @@ from frontierco.formats import read_instance
 from frontierco.formats.city import read_city
 from tests.conftest import DATA
 
-SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp"]
+SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz"]
 TOKENS = st.sampled_from(
     [
         "NAME",

@@ -124,3 +124,18 @@ def test_malformed_files_name_the_line(tmp_path, text, line, expected):
         read_instance(path)
     assert info.value.line == line and expected in info.value.expected
     assert str(info.value).startswith(f"{path}:{line}: ")
+
+
+def test_realcity_acvrptw_round_trips_through_npz(tmp_path):
+    from frontierco.fingerprint import content_sha256
+
+    instance = generate("realcity-acvrptw", "t", 2, {"city": "monaco", "n": 15}).instance
+    path = tmp_path / "t.npz"
+    write_instance(path, instance)
+    assert content_sha256(read_instance(path)) == content_sha256(instance)
+
+
+def test_city_npz_is_not_an_instance(tmp_path):
+    np.savez(tmp_path / "Seoul_data.npz", points=np.zeros((2, 2)), distance=np.zeros((2, 2)), duration=np.zeros((2, 2)))
+    with pytest.raises(FormatError, match="city"):
+        read_instance(tmp_path / "Seoul_data.npz")

@@ -19,6 +19,9 @@ SMALL = {
     "milp-cauction": {"items": 15, "bids": 30},
     "milp-facility": {"customers": 6, "facilities": 5},
     "milp-indset": {"nodes": 40},
+    "realcity-atsp": {"city": "monaco", "n": 20},
+    "realcity-acvrp": {"city": "monaco", "n": 20},
+    "realcity-acvrptw": {"city": "monaco", "n": 20},
 }
 
 

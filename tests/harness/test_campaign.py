@@ -76,6 +76,10 @@ def test_force_redoes_runs(tmp_path, campaign_for):
     assert len(list(store.records())) == 2
 
 
+def test_run_id_does_not_depend_on_how_the_limit_is_written(campaign_for):
+    assert campaign_for("good", time_limit=5).specs[0].run_id == campaign_for("good", time_limit=5.0).specs[0].run_id
+
+
 def test_run_id_depends_on_identity_only(campaign_for):
     a = campaign_for("good", time_limit=5.0).specs[0]
     assert a.run_id == campaign_for("good", time_limit=5.0).specs[0].run_id

@@ -1,0 +1,44 @@
+"""The cities the suite knows (``instances/cities/cities.toml``): a shipped ``.npz`` checked against its
+sha256, or an OpenStreetMap extract (from the cache, the mirror or its public origin, checked against its
+sha256) built on first use into the cache with the recorded point count and seed."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from frontierco.errors import RegistryError
+from frontierco.fingerprint import file_sha256
+from frontierco.formats.city import City, read_city
+from frontierco.registry import PROJECT_ROOT, FileSource, FileStore
+
+CITIES_DIR = PROJECT_ROOT / "instances" / "cities"
+CATALOG = CITIES_DIR / "cities.toml"
+
+
+def catalog() -> dict[str, dict[str, object]]:
+    data = tomllib.loads(CATALOG.read_text())
+    return {str(c["name"]): c for c in data.get("city", [])}
+
+
+@cache
+def load_city(name: str) -> City:
+    """The named city, built from its extract on first use when it is not shipped."""
+    entries = catalog()
+    if name not in entries:
+        raise RegistryError(f"unknown city {name!r}; known: {', '.join(sorted(entries))}")
+    entry = entries[name]
+    if "file" in entry:
+        path = CITIES_DIR / str(entry["file"])
+        if file_sha256(str(path)) != entry["sha256"]:
+            raise RegistryError(f"checksum mismatch for {path}")
+        return read_city(path)
+    from frontierco.cities.build import build_city, save_city
+
+    store = FileStore()
+    built = store.cache / "cities" / f"{name}-{entry['points']}-{entry['seed']}.npz"
+    if not built.is_file():
+        extract = store.path(FileSource(str(entry["osm"]), str(entry["url"]), str(entry["osm_sha256"])))
+        save_city(build_city(Path(extract), name, int(entry["points"]), int(entry["seed"])), built)  # type: ignore[arg-type]
+    return read_city(built)
