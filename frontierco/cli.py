@@ -22,6 +22,7 @@ from frontierco.formats import write_solution as write_solution_file
 from frontierco.harness.campaign import UsageError, make_executor, plan_collection, plan_file, run_campaign
 from frontierco.harness.summary import summarise_records
 from frontierco.leaderboard import build as leaderboard
+from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.problems.codec import decode
 from frontierco.references import Change, compute_references, update_references
@@ -342,6 +343,17 @@ def cities_import(
     """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
     copied = import_rrnco(directory, out)
     console.print(f"imported {len(copied)} cities into {out}")
+
+
+@app.command("plot")
+def plot_command(
+    run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
+    out: Annotated[Path | None, typer.Option(help="PNG to write (default RUN_ID.png)")] = None,
+    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+) -> None:
+    """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
+    target = plot_run(ResultStore(results), run_id, out or Path(f"{run_id}.png"))
+    console.print(f"wrote {target}")
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:

@@ -1,0 +1,31 @@
+import pytest
+
+from frontierco.errors import UsageError
+from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.plot import plot_run
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+from frontierco.solver import get_solver
+
+
+@pytest.mark.parametrize(
+    "solver, problem, collection",
+    [
+        ("greedy", "mis", "mis-rb-small"),
+        ("nn-2opt", "tsp", "tsp-uniform-100"),
+        ("savings", "cvrp", "cvrp-uniform-50"),
+        ("nn-2opt", "tsp", "realcity-atsp-50"),
+    ],
+)
+def test_plot_draws_a_verified_run(tmp_path, solver, problem, collection):
+    store = ResultStore(tmp_path / "runs")
+    (record,) = run_campaign(plan_collection(Registry(), get_solver(solver), problem, collection, "dev", 1, 1, 5.0), store)
+    out = plot_run(store, record.run_id[:10], tmp_path / "plot.png")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 5000
+
+
+def test_plot_refuses_what_it_cannot_draw(tmp_path):
+    store = ResultStore(tmp_path / "runs")
+    (record,) = run_campaign(plan_collection(Registry(), get_solver("highs"), "milp", "milp-setcover-easy", "dev", 1, 1, 5.0), store)
+    with pytest.raises(UsageError, match="can be drawn"):
+        plot_run(store, record.run_id, tmp_path / "plot.png")
