@@ -53,6 +53,7 @@ class RunRecord:
     stderr_tail: str
     solution_file: str | None
     provenance: dict[str, Any] = field(default_factory=dict)
+    sense: str = ""  # "min" or "max" of the instance (a MILP states its own); "" in records older than the field
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)

@@ -142,6 +142,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         stderr_tail=outcome.stderr_tail,
         solution_file=solution_file,
         provenance=provenance(spec.solver.requires, jobs),
+        sense=outcome.sense,
     )
 
 

@@ -52,6 +52,7 @@ class Outcome:
     exit_signal: int | None = None
     stderr_tail: str = ""
     solutions_received: int = 0
+    sense: str = ""
 
 
 class _Judge:
@@ -61,7 +62,7 @@ class _Judge:
         self.problem = get_problem(spec.problem)
         self.sense = self.problem.sense_of(instance)
         self.instance = instance
-        self.outcome = Outcome()
+        self.outcome = Outcome(sense=self.sense)
         self.failure: dict[str, Any] | None = None
         self.first_infeasible = ""
         self.done = False

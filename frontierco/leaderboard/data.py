@@ -54,11 +54,14 @@ class CollectionBoard:
     instances_without_reference: list[str]
 
 
-def _sense(registry: Registry, collection: Collection, instance: str) -> str:
+def _sense(registry: Registry, collection: Collection, record: RunRecord) -> str:
+    """The record's own sense; for records older than that field, the problem's (loading a MILP)."""
+    if record.sense:
+        return record.sense
     problem = get_problem(collection.problem)
     if collection.problem != "milp":
         return problem.sense
-    return problem.sense_of(registry.load(collection.entry(instance)))
+    return problem.sense_of(registry.load(collection.entry(record.instance)))
 
 
 def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredRun:
@@ -118,7 +121,7 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
         runs = []
         for record in sorted(by_collection[name], key=lambda r: (r.solver, r.time_limit, r.instance, r.seed, r.run_id)):
             reference = references.get(record.instance)
-            sense = _sense(registry, collection, record.instance) if reference is not None else "min"
+            sense = _sense(registry, collection, record) if reference is not None else "min"
             runs.append(score_run(record, reference, sense))
         groups: dict[tuple[str, float], list[ScoredRun]] = defaultdict(list)
         for run in runs:

@@ -41,7 +41,7 @@ def test_good_solver_trace_and_stored_solution(tmp_path, campaign_for):
     assert [objective for _, objective in record.trace] == [120.0, 100.0]
     assert record.objective == 100.0 and record.time_to_best >= 0.2
     assert store.load_solution(record.solution_file) == {"routes": [[1, 2], [3]]}
-    assert record.provenance["python"] and record.provenance["jobs"] == 1
+    assert record.provenance["python"] and record.provenance["jobs"] == 1 and record.sense == "min"
 
 
 @pytest.mark.slow
