@@ -14,6 +14,8 @@ from scipy.sparse.csgraph import connected_components, dijkstra
 
 from frontierco.cities.osm import RoadGraph, travel_minutes
 
+CHUNK = 64
+
 
 def largest_strong_component(graph: RoadGraph) -> RoadGraph:
     """The subgraph on the largest strongly connected component, nodes renumbered."""
@@ -105,7 +107,9 @@ def _matrix(graph: RoadGraph, weights: np.ndarray, points: np.ndarray) -> np.nda
     u, v, w = graph.source[order], graph.target[order], weights[order]
     first = np.concatenate(([True], (u[1:] != u[:-1]) | (v[1:] != v[:-1])))
     adjacency = sp.csr_matrix((w[first], (u[first], v[first])), shape=(n, n))
-    return dijkstra(adjacency, directed=True, indices=points)[:, points]
+    # sources in chunks, keeping only the point columns: memory stays at CHUNK x nodes, not points x nodes
+    rows = [dijkstra(adjacency, directed=True, indices=points[k : k + CHUNK])[:, points] for k in range(0, len(points), CHUNK)]
+    return np.vstack(rows)
 
 
 def distance_duration(network: SampledNetwork) -> tuple[np.ndarray, np.ndarray]:
