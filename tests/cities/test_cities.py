@@ -77,3 +77,48 @@ def test_build_city_checks_and_round_trip(mirror, tmp_path):
     again = read_city(tmp_path / "paris.npz")
     assert np.array_equal(again.distance, city.distance.astype(np.float64)) and again.metadata["seed"] == 1
     assert np.array_equal(build_city(mirror / "osm" / "paris.osm.pbf", "paris", 80, seed=1).distance, city.distance)
+
+
+def test_import_rrnco_copies_checked_files(tmp_path):
+    from frontierco.cities.build import import_rrnco
+
+    release = tmp_path / "release"
+    release.mkdir()
+    d = np.random.default_rng(0).random((5, 5))
+    np.savez(release / "Seoul_data.npz", points=np.zeros((5, 2)), distance=d, duration=2 * d)
+    copied = import_rrnco(release, tmp_path / "cities")
+    assert [p.name for p in copied] == ["Seoul_data.npz"] and read_city(copied[0]).name == "Seoul"
+    np.savez(release / "Broken_data.npz", points=np.zeros((5, 2)))
+    with pytest.raises(FormatError, match="missing distance"):
+        import_rrnco(release, tmp_path / "cities")
+    with pytest.raises(FormatError):
+        import_rrnco(tmp_path / "empty-folder-that-is-missing", tmp_path / "cities")
+
+
+def test_cities_build_command(mirror, tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "paris.npz"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "frontierco",
+            "cities",
+            "build",
+            "--osm",
+            str(mirror / "osm" / "paris.osm.pbf"),
+            "--name",
+            "paris",
+            "--points",
+            "50",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "asymmetry" in result.stdout and read_city(out).size == 50
