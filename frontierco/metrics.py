@@ -9,6 +9,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 FEASIBLE_STATUSES = ("optimal", "feasible")
+# Two objective values are the same when they differ by at most this share of max(1, |reference|): MILP
+# solutions are feasible within 1e-6 tolerances, so their objectives carry that much noise.
+SAME_VALUE_TOLERANCE = 1e-6
+
+
+def same_value_slack(reference: float) -> float:
+    return SAME_VALUE_TOLERANCE * max(1.0, abs(reference))
+
+
 TIME_SHIFT = {"tsp": 1.0, "cvrp": 1.0, "cvrptw": 1.0, "mis": 1.0, "milp": 10.0}
 
 

@@ -13,6 +13,7 @@ import tomli_w
 from frontierco.errors import UsageError
 from frontierco.harness.campaign import plan_collection, run_campaign
 from frontierco.harness.executors import Executor
+from frontierco.metrics import same_value_slack
 from frontierco.problems import get_problem
 from frontierco.registry import PROJECT_ROOT, InstanceEntry, Registry
 from frontierco.results import ResultStore, RunRecord
@@ -20,7 +21,6 @@ from frontierco.solver import get_solver
 from frontierco.verify import verify_run
 
 REFERENCE_RUNS = PROJECT_ROOT / "leaderboards" / "references"
-RELATIVE_TOLERANCE = 1e-9
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Change:
 def _better(sense: str, new: float, old: float | None) -> bool:
     if old is None:
         return True
-    slack = RELATIVE_TOLERANCE * max(1.0, abs(old))
+    slack = same_value_slack(old)
     return new < old - slack if sense == "min" else new > old + slack
 
 

@@ -27,13 +27,13 @@ from typing import Any
 
 from frontierco.harness.job import RunSpec
 from frontierco.harness.worker import THREAD_VARIABLES
+from frontierco.metrics import SAME_VALUE_TOLERANCE
 from frontierco.problems import Instance, get_problem
 from frontierco.problems.codec import decode
 
 GRACE = 2.0
 SETUP_LIMIT = 120.0
 MAX_MESSAGE = 512 * 1024 * 1024
-OPTIMAL_TOLERANCE = 1e-6
 
 
 @dataclass
@@ -190,7 +190,7 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     outcome.exit_code = returncode if returncode >= 0 else None
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:
-        matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= OPTIMAL_TOLERANCE * max(
+        matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= SAME_VALUE_TOLERANCE * max(
             1.0, abs(spec.reference)
         )
         outcome.status = "optimal" if outcome.proven and matches else "feasible"

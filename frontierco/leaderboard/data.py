@@ -8,7 +8,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
-from frontierco.metrics import FEASIBLE_STATUSES, TIME_SHIFT, primal_gap, primal_integral, shifted_geometric_mean, solve_time
+from frontierco.metrics import (
+    FEASIBLE_STATUSES,
+    TIME_SHIFT,
+    primal_gap,
+    primal_integral,
+    same_value_slack,
+    shifted_geometric_mean,
+    solve_time,
+)
 from frontierco.problems import get_problem
 from frontierco.registry import Collection, Registry
 from frontierco.results import RunRecord
@@ -75,7 +83,7 @@ def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredR
         solved = [t for t, objective in record.trace if primal_gap(objective, reference) <= SOLVED_GAP] if feasible else []
         to_solve = solved[0] if solved else math.inf
         if feasible and record.objective is not None:
-            slack = 1e-9 * max(1.0, abs(reference))
+            slack = same_value_slack(reference)
             beats = record.objective < reference - slack if sense == "min" else record.objective > reference + slack
     return ScoredRun(record, reference, gap, integral, solve_time(record.status, record.time_to_best, record.time_limit), to_solve, beats)
 
