@@ -20,6 +20,7 @@ from frontierco.formats.routing import read_vrplib_solution
 from frontierco.generators import generate
 from frontierco.problems import EdgeWeights, MISSolution, TSPInstance, TSPSolution, evaluate
 from frontierco.registry import Registry
+from frontierco.solverkit import static_greedy_independent_set
 
 
 def _median_seconds(action: Callable[[], object], repeat: int) -> tuple[float, object]:
@@ -29,18 +30,6 @@ def _median_seconds(action: Callable[[], object], repeat: int) -> tuple[float, o
         result = action()
         times.append(time.perf_counter() - start)
     return statistics.median(times), result
-
-
-def _greedy_independent_set(graph) -> MISSolution:
-    adjacency = graph.adjacency
-    blocked = np.zeros(graph.n, dtype=bool)
-    chosen = []
-    for v in np.argsort(adjacency.degrees, kind="stable"):
-        if not blocked[v]:
-            chosen.append(v)
-            blocked[adjacency.neighbours(v)] = True
-            blocked[v] = True
-    return MISSolution(np.array(chosen))
 
 
 def main() -> None:
@@ -58,12 +47,12 @@ def main() -> None:
 
     entry = registry.entry("bhoslib/frb59-26-5")
     load, graph = _median_seconds(lambda: registry.load(entry), args.repeat)
-    mis = _greedy_independent_set(graph)
+    mis = MISSolution(static_greedy_independent_set(graph))
     check, verdict = _median_seconds(lambda: evaluate(graph, mis), args.repeat)
     rows.append((f"BHOSLIB frb59-26-5 ({graph.n} vertices, {graph.m} edges)", load, check, verdict))
 
     load, big = _median_seconds(lambda: generate("mis-er", "er", 0, {"n": 4500, "p": 0.1}).instance, 1)
-    mis = _greedy_independent_set(big)
+    mis = MISSolution(static_greedy_independent_set(big))
     check, verdict = _median_seconds(lambda: evaluate(big, mis), args.repeat)
     rows.append((f"ER graph ({big.n} vertices, {big.m} edges)", load, check, verdict))
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.mis import MISInstance
 
 INTEGER_SCALE_TARGET = 1e5
 
@@ -70,6 +71,19 @@ def cpu_share(sample: float = 0.05) -> float:
         pass
     share = (time.process_time() - cpu_start) / (time.perf_counter() - wall_start)
     return min(1.0, max(0.1, share))
+
+
+def static_greedy_independent_set(instance: MISInstance) -> np.ndarray:
+    """A quick independent set: vertices by increasing (initial) degree, each taken while still free."""
+    adjacency = instance.adjacency
+    blocked = np.zeros(instance.n, dtype=bool)
+    chosen = []
+    for v in np.argsort(adjacency.degrees, kind="stable"):
+        if not blocked[v]:
+            chosen.append(v)
+            blocked[adjacency.neighbours(v)] = True
+            blocked[v] = True
+    return np.array(sorted(chosen), dtype=np.int64)
 
 
 _DONE = object()

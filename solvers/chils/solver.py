@@ -8,20 +8,7 @@ import numpy as np
 
 from frontierco.problems import MISInstance, MISSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
-
-
-def min_degree_greedy(instance: MISInstance) -> np.ndarray:
-    """A quick first independent set: vertices by increasing degree, each taken when still free."""
-    adjacency = instance.adjacency
-    blocked = np.zeros(instance.n, dtype=bool)
-    chosen = []
-    for v in np.argsort(adjacency.degrees, kind="stable"):
-        if not blocked[v]:
-            chosen.append(v)
-            blocked[adjacency.neighbours(v)] = True
-            blocked[v] = True
-    return np.array(sorted(chosen), dtype=np.int64)
+from frontierco.solverkit import Clock, static_greedy_independent_set
 
 
 class CHILS(Solver):
@@ -34,7 +21,7 @@ class CHILS(Solver):
         import chils
 
         clock = Clock(budget.time_limit, margin=0.1)
-        yield MISSolution(min_degree_greedy(instance))
+        yield MISSolution(static_greedy_independent_set(instance))
         if instance.m == 0:
             return
         solver = chils.CHILS()
