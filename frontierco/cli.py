@@ -27,7 +27,7 @@ from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.problems.codec import decode
 from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import PROJECT_ROOT, Registry
-from frontierco.results import ResultStore
+from frontierco.results import ResultStore, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver
 from frontierco.verify import verify_run
@@ -161,6 +161,7 @@ def run_command(
     split: Annotated[str, typer.Option(help="split of the collection")] = "test",
     limit: Annotated[int | None, typer.Option(help="only the first N instances")] = None,
     max_size: Annotated[int | None, typer.Option(help="only instances of at most this many nodes / vertices / columns")] = None,
+    only: Annotated[str | None, typer.Option(help="only these instances (comma-separated names)")] = None,
     time_limit: Annotated[float, typer.Option(help="seconds per run")] = 10.0,
     seeds: Annotated[int, typer.Option(help="seeds per instance")] = 1,
     jobs: Annotated[int, typer.Option(help="runs at once (local executor)")] = 1,
@@ -182,10 +183,23 @@ def run_command(
         if problem is None:
             raise UsageError("pass --problem or --collection (or --instance)")
         get_problem(problem)
-        campaign = plan_collection(registry, spec, problem, collection, split, limit, seeds, time_limit, threads, max_size=max_size)
+        campaign = plan_collection(
+            registry,
+            spec,
+            problem,
+            collection,
+            split,
+            limit,
+            seeds,
+            time_limit,
+            threads,
+            max_size=max_size,
+            names=only.split(",") if only else None,
+        )
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address), force, _run_progress)
-    summary = summarise_records([r for r in store.records() if r.run_id in {s.run_id for s in campaign.specs}])
+    planned = {s.run_id for s in campaign.specs}
+    summary = summarise_records([r for r in latest(list(store.records())) if r.run_id in planned])
     table = Table("instance", "seed", "status", "objective", "reference", "gap %", "time to best s", "note")
     for row in summary.rows:
         table.add_row(*row)

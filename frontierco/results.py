@@ -87,6 +87,15 @@ def _repair(path: Path) -> None:
             os.fsync(handle.fileno())
 
 
+def latest(records: list[RunRecord]) -> list[RunRecord]:
+    """One record per run id, the last appended: a run redone with --force supersedes the earlier one."""
+    by_id: dict[str, RunRecord] = {}
+    for record in records:
+        by_id.pop(record.run_id, None)
+        by_id[record.run_id] = record
+    return list(by_id.values())
+
+
 class ResultStore:
     """Append-only store of run records under ``root``."""
 

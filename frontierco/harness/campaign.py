@@ -53,6 +53,7 @@ def plan_collection(
     threads: int = 1,
     params: dict[str, Any] | None = None,
     max_size: int | None = None,
+    names: list[str] | None = None,
 ) -> Campaign:
     """The runs of ``solver`` on a collection's split (the problem's default collection if None),
     optionally only instances of at most ``max_size`` (nodes, vertices or columns), the first ``limit``."""
@@ -64,6 +65,11 @@ def plan_collection(
     if chosen.problem != problem:
         raise UsageError(f"collection {name} holds {chosen.problem} instances, not {problem}")
     entries = chosen.split(split)
+    if names is not None:
+        unknown = sorted(set(names) - {e.name for e in entries})
+        if unknown:
+            raise UsageError(f"collection {name} has no instances {', '.join(unknown)} in split {split!r}")
+        entries = [e for e in entries if e.name in names]
     if max_size is not None:
         entries = [e for e in entries if size_of(registry.load(e)) <= max_size]
     entries = entries[:limit] if limit else entries

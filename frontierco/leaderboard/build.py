@@ -14,7 +14,7 @@ from frontierco.leaderboard.figures import figures
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.leaderboard.tables import COLUMNS, aggregates_csv, collection_markdown, excerpt_markdown, index_markdown, rows
 from frontierco.registry import Registry
-from frontierco.results import ResultStore
+from frontierco.results import ResultStore, latest
 
 
 def _site(built: list[tuple[CollectionBoard, dict[str, str]]], protocol: Protocol, runs: int) -> str:
@@ -57,8 +57,7 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
     """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
     ``excerpt.md`` is not written as a file but into the project README's marked section."""
     registry = registry or Registry()
-    records = list(ResultStore(runs_root).records())
-    records = [r for r in records if r.collection != "files"]
+    records = [r for r in latest(list(ResultStore(runs_root).records())) if r.collection != "files"]
     protocol = Protocol.of(records)
     built = []
     outputs: dict[str, bytes] = {}

@@ -12,7 +12,7 @@ import pytest
 from frontierco.harness.campaign import UsageError, plan_collection, run_campaign
 from frontierco.harness.executors import LocalExecutor
 from frontierco.registry import Registry
-from frontierco.results import ResultStore
+from frontierco.results import ResultStore, latest
 from tests.harness.conftest import TEST_SOLVERS
 
 SCRIPT = """
@@ -20,7 +20,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 from frontierco.harness.campaign import plan_file, run_campaign
-from frontierco.results import ResultStore
+from frontierco.results import ResultStore, latest
 from frontierco.solver import discover
 spec = discover(Path(sys.argv[1]))["faulty"]
 campaign = plan_file(spec, Path(sys.argv[2]), 5.0, seeds=6, params={"mode": "slow", "seconds": 0.4})
@@ -73,7 +73,18 @@ def test_force_redoes_runs(tmp_path, campaign_for):
     campaign = campaign_for("good")
     run_campaign(campaign, store)
     assert len(run_campaign(campaign, store, force=True)) == 1
-    assert len(list(store.records())) == 2
+    records = list(store.records())
+    assert len(records) == 2  # append-only: the redo is a second record...
+    assert latest(records) == [records[1]]  # ...that supersedes the first
+
+
+def test_only_named_instances(tmp_path):
+    from frontierco.solver import get_solver
+
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 1, 5.0, names=["mis-rb-small-dev-2"])
+    assert [s.instance_name for s in campaign.specs] == ["mis-rb-small-dev-2"]
+    with pytest.raises(UsageError, match="no instances nope"):
+        plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 1, 5.0, names=["nope"])
 
 
 def test_run_id_does_not_depend_on_how_the_limit_is_written(campaign_for):
