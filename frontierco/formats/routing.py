@@ -159,6 +159,8 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     path = Path(path)
     specs, sections = _group(read_text(path), path)
     kind = str(_spec(specs, "type", path, "TSP")).upper().split()[0]
+    if "fixed_edges" in sections:
+        raise FormatError(path, sections["fixed_edges"].line, "no FIXED_EDGES_SECTION (fixed edges are not supported)")
     n = _int_spec(specs, "dimension", path)
     name = str(_spec(specs, "name", path, path.stem.split(".")[0]))
     weights = _weights(specs, sections, n, path)

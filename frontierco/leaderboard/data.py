@@ -18,7 +18,7 @@ from frontierco.metrics import (
     solve_time,
 )
 from frontierco.problems import get_problem
-from frontierco.registry import Collection, Registry
+from frontierco.registry import Collection, FileSource, InstanceEntry, Registry
 from frontierco.results import RunRecord
 
 SOLVED_GAP = 1e-4
@@ -107,6 +107,11 @@ def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
     )
 
 
+def _sha(entry: InstanceEntry) -> str:
+    source = entry.source
+    return source.sha256 if isinstance(source, FileSource) else (source.content_sha256 or "")
+
+
 def leader(board: CollectionBoard) -> Aggregate | None:
     """The leading solver of a board: lowest mean gap, then lowest shifted geometric mean time."""
     scored = [a for a in board.aggregates if a.mean_gap is not None]
@@ -126,8 +131,12 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
         except FrontiercoError:
             continue
         references = {e.name: (e.reference.value if e.reference else None) for e in collection.entries}
+        current = {e.name: _sha(e) for e in collection.entries}
         runs = []
         for record in sorted(by_collection[name], key=lambda r: (r.solver, r.time_limit, r.instance, r.seed, r.run_id)):
+            expected = current.get(record.instance)
+            if expected is None or (expected and expected != record.instance_sha256):
+                continue  # the instance was removed from the collection, or changed since this run
             reference = references.get(record.instance)
             sense = _sense(registry, collection, record) if reference is not None else "min"
             runs.append(score_run(record, reference, sense))

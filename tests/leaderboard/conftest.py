@@ -8,6 +8,8 @@ from frontierco.generators import generate
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 
+SHA = {name: content_sha256(generate("tsp-uniform", name, seed, {"n": 5}).instance) for seed, name in ((1, "t1"), (2, "t2"))}
+
 
 def record(solver: str, instance: str, status: str, objective: float | None, trace: list[tuple[float, float]], seed: int = 0) -> RunRecord:
     return RunRecord(
@@ -19,7 +21,7 @@ def record(solver: str, instance: str, status: str, objective: float | None, tra
         collection="tiny",
         instance=instance,
         instance_key=f"tiny/{instance}",
-        instance_sha256="x",
+        instance_sha256=SHA.get(instance, "x"),
         time_limit=10.0,
         seed=seed,
         threads=1,
@@ -59,7 +61,7 @@ def board_setup(tmp_path: Path) -> tuple[Registry, Path]:
         {
             "name": name,
             "seed": seed,
-            "content_sha256": content_sha256(generate("tsp-uniform", name, seed, {"n": 5}).instance),
+            "content_sha256": SHA[name],
             "reference": 10.0,
             "reference_source": "hand",
             "reference_status": "best-known",

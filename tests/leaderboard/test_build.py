@@ -69,3 +69,16 @@ def test_readme_excerpt_is_written_and_checked(board_setup, tmp_path):
     text = readme.read_text()
     assert "| [tiny](leaderboards/tiny.md) | tsp | a (10 s) | 4.545 | 100.0 | 2 |" in text and text.endswith("more text\n")
     assert check(folder, outputs, readme) == []
+
+
+def test_runs_of_removed_or_changed_instances_are_left_out(board_setup):
+    from tests.leaderboard.conftest import record
+
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    store.append(record("c", "gone", "feasible", 3.0, [(1.0, 3.0)]))
+    changed = record("c", "t1", "feasible", 10.0, [(1.0, 10.0)])
+    changed.instance_sha256 = "an older version"
+    store.append(changed)
+    (board,) = boards(registry, list(store.records()))
+    assert {a.solver for a in board.aggregates} == {"a", "b"}
