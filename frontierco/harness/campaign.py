@@ -174,11 +174,14 @@ def run_campaign(
             done[key].add(spec.run_id)
     records: list[RunRecord] = []
     finished = executor.run(pending)
-    for spec, outcome in progress(finished, len(pending)) if progress else finished:
-        solution_file = store.save_solution(spec.collection, spec.run_id, outcome.best) if outcome.best is not None else None
-        record = to_record(spec, outcome, solution_file, executor.jobs)
-        store.append(record)
-        records.append(record)
+    try:
+        for spec, outcome in progress(finished, len(pending)) if progress else finished:
+            solution_file = store.save_solution(spec.collection, spec.run_id, outcome.best) if outcome.best is not None else None
+            record = to_record(spec, outcome, solution_file, executor.jobs)
+            store.append(record)
+            records.append(record)
+    finally:
+        finished.close()  # on Ctrl-C, cancel the runs not started yet now, not at interpreter exit
     return records
 
 
