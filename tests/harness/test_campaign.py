@@ -16,7 +16,9 @@ from frontierco.results import ResultStore, latest
 from tests.harness.conftest import TEST_SOLVERS
 
 SCRIPT = """
+import signal
 import sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell that started us in the background ignores SIGINT
 from dataclasses import replace
 from pathlib import Path
 from frontierco.harness.campaign import plan_file, run_campaign
