@@ -1,12 +1,14 @@
 """Scores of runs: primal gap and score (FrontierCO), primal integral (Berthold), shifted geometric mean
-of time, and Dolan-More performance profiles. Every aggregate says how many runs it covers.
-"""
+of time, Dolan-More performance profiles, and a run record scored against a reference and aggregated per
+solver (every aggregate says how many runs it covers)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from frontierco.results import RunRecord
 
 FEASIBLE_STATUSES = ("optimal", "feasible")
 # Two objective values are the same when they differ by at most this share of max(1, |reference|): MILP
@@ -18,6 +20,7 @@ def same_value_slack(reference: float) -> float:
     return SAME_VALUE_TOLERANCE * max(1.0, abs(reference))
 
 
+SOLVED_GAP = 1e-4  # a run has solved an instance once its gap is at most this (performance profiles)
 TIME_SHIFT = {"tsp": 1.0, "cvrp": 1.0, "cvrptw": 1.0, "mis": 1.0, "milp": 10.0}
 
 
@@ -64,51 +67,86 @@ def solve_time(status: str, time_to_best: float | None, time_limit: float) -> fl
 
 
 @dataclass(frozen=True)
+class ScoredRun:
+    record: RunRecord
+    reference: float | None
+    gap: float | None
+    integral: float | None
+    time: float
+    time_to_solve: float
+    beats_reference: bool
+
+    @property
+    def group(self) -> tuple[str, float]:
+        return (self.record.solver, self.record.time_limit)
+
+
+@dataclass(frozen=True)
 class Aggregate:
+    solver: str
+    time_limit: float
     runs: int
-    mean_gap: float
-    mean_score: float
-    mean_primal_integral: float
-    sgm_time: float
+    scored: int
     feasible: int
     optimal: int
+    mean_gap: float | None
+    score: float | None
+    primal_integral: float | None
+    sgm_time: float
+    beats_reference: int
+
+    @property
+    def feasible_share(self) -> float:
+        return self.feasible / self.runs
 
 
-def aggregate(
-    rows: Sequence[tuple[str, float | None, float | None, list[tuple[float, float]], float | None, float]], problem: str
-) -> Aggregate:
-    """rows: (status, objective, reference, trace, time_to_best, time_limit) per run."""
-    if not rows:
-        raise ValueError("no runs to aggregate")
-    gaps, integrals, times = [], [], []
-    for status, objective, reference, trace, to_best, limit in rows:
-        feasible = status in FEASIBLE_STATUSES
-        gaps.append(primal_gap(objective if feasible else None, reference))
-        integrals.append(primal_integral(trace if feasible else [], reference, limit) if reference is not None else 1.0)
-        times.append(solve_time(status, to_best, limit))
-    n = len(rows)
+def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredRun:
+    feasible = record.status in FEASIBLE_STATUSES
+    gap = integral = None
+    to_solve = math.inf
+    beats = False
+    if reference is not None:
+        gap = primal_gap(record.objective if feasible else None, reference)
+        integral = primal_integral(record.trace if feasible else [], reference, record.time_limit)
+        solved = [t for t, objective in record.trace if primal_gap(objective, reference) <= SOLVED_GAP] if feasible else []
+        to_solve = solved[0] if solved else math.inf
+        if feasible and record.objective is not None:
+            slack = same_value_slack(reference)
+            beats = record.objective < reference - slack if sense == "min" else record.objective > reference + slack
+    return ScoredRun(record, reference, gap, integral, solve_time(record.status, record.time_to_best, record.time_limit), to_solve, beats)
+
+
+def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
+    first = runs[0].record
+    scored = [r for r in runs if r.gap is not None]
+    mean = (lambda values: sum(values) / len(values)) if scored else (lambda values: None)
     return Aggregate(
-        runs=n,
-        mean_gap=sum(gaps) / n,
-        mean_score=1.0 - sum(gaps) / n,
-        mean_primal_integral=sum(integrals) / n,
-        sgm_time=shifted_geometric_mean(times, TIME_SHIFT.get(problem, 1.0)),
-        feasible=sum(1 for r in rows if r[0] in FEASIBLE_STATUSES),
-        optimal=sum(1 for r in rows if r[0] == "optimal"),
+        solver=first.solver,
+        time_limit=first.time_limit,
+        runs=len(runs),
+        scored=len(scored),
+        feasible=sum(r.record.status in FEASIBLE_STATUSES for r in runs),
+        optimal=sum(r.record.status == "optimal" for r in runs),
+        mean_gap=mean([r.gap for r in scored]),
+        score=None if not scored else 1.0 - sum(r.gap for r in scored) / len(scored),  # type: ignore[misc]
+        primal_integral=mean([r.integral for r in scored]),
+        sgm_time=shifted_geometric_mean([r.time for r in runs], TIME_SHIFT.get(problem, 1.0)),
+        beats_reference=sum(r.beats_reference for r in runs),
     )
 
 
 def performance_profile(costs: dict[str, Sequence[float]], taus: Sequence[float]) -> dict[str, list[float]]:
     """Dolan-More: for each solver, the fraction of problems with cost <= tau x the best solver's cost.
-    ``costs[solver][p]`` is the cost (e.g. time; inf when unsolved) on problem p, same order for all."""
+    ``costs[solver][p]`` is the cost (e.g. time; inf when unsolved) on problem p, same order for all; a
+    problem no solver solves counts as unsolved for all."""
     solvers = list(costs)
     count = len(costs[solvers[0]])
     best = [min(costs[s][p] for s in solvers) for p in range(count)]
-    ratios = {
-        s: [
-            costs[s][p] / best[p] if math.isfinite(costs[s][p]) and best[p] > 0 else (1.0 if costs[s][p] == best[p] else math.inf)
-            for p in range(count)
-        ]
-        for s in solvers
-    }
+
+    def ratio(cost: float, fastest: float) -> float:
+        if not math.isfinite(cost):
+            return math.inf
+        return cost / fastest if fastest > 0 else 1.0
+
+    ratios = {s: [ratio(costs[s][p], best[p]) for p in range(count)] for s in solvers}
     return {s: [sum(1 for r in ratios[s] if r <= tau) / count for tau in taus] for s in solvers}

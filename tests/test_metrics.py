@@ -2,7 +2,16 @@ import math
 
 import pytest
 
-from frontierco.metrics import aggregate, performance_profile, primal_gap, primal_integral, score, shifted_geometric_mean, solve_time
+from frontierco.metrics import (
+    aggregate,
+    performance_profile,
+    primal_gap,
+    primal_integral,
+    score,
+    score_run,
+    shifted_geometric_mean,
+    solve_time,
+)
 
 
 def test_primal_gap_hand_values():
@@ -39,14 +48,16 @@ def test_unsolved_counts_at_the_limit():
 
 
 def test_aggregate_counts_runs_and_failures():
-    rows = [
-        ("feasible", 110.0, 100.0, [(1.0, 110.0)], 1.0, 10.0),
-        ("crash", None, 100.0, [], None, 10.0),
+    from tests.leaderboard.conftest import record
+
+    runs = [
+        score_run(record("a", "t1", "feasible", 110.0, [(1.0, 110.0)]), 100.0, "min"),
+        score_run(record("a", "t2", "crash", None, []), 100.0, "min"),
     ]
-    agg = aggregate(rows, "mis")
-    assert agg.runs == 2 and agg.feasible == 1 and agg.optimal == 0
+    agg = aggregate(runs, "mis")
+    assert agg.runs == 2 and agg.feasible == 1 and agg.optimal == 0 and agg.feasible_share == 0.5
     assert agg.mean_gap == pytest.approx((10 / 110 + 1) / 2)
-    assert agg.sgm_time == pytest.approx(math.sqrt(2 * 11) - 1)
+    assert agg.sgm_time == pytest.approx(math.sqrt(2 * 11) - 1)  # time to best 1 s, and the 10 s limit
 
 
 def test_performance_profile():
@@ -54,3 +65,5 @@ def test_performance_profile():
     profile = performance_profile(costs, [1.0, 2.0])
     assert profile["a"] == [pytest.approx(2 / 3), pytest.approx(2 / 3)]
     assert profile["b"] == [pytest.approx(2 / 3), pytest.approx(1.0)]
+    # a problem nobody solves is unsolved for everyone
+    assert performance_profile({"a": [math.inf], "b": [math.inf]}, [1.0, 100.0]) == {"a": [0.0, 0.0], "b": [0.0, 0.0]}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frontierco.metrics import FEASIBLE_STATUSES, aggregate, primal_gap
+from frontierco.metrics import FEASIBLE_STATUSES, aggregate, primal_gap, score_run
+from frontierco.problems import get_problem
 from frontierco.results import RunRecord
 
 
@@ -37,9 +38,10 @@ def summarise_records(records: Sequence[RunRecord]) -> Summary:
     if not scored:
         return Summary(rows, f"{len(records)} runs; none has a reference value yet, so no gap can be computed")
     problem = scored[0].problem
-    agg = aggregate([(r.status, r.objective, r.reference, r.trace, r.time_to_best, r.time_limit) for r in scored], problem)
+    agg = aggregate([score_run(r, r.reference, r.sense or get_problem(problem).sense) for r in scored], problem)
+    assert agg.mean_gap is not None and agg.primal_integral is not None
     line = (
-        f"mean gap {100 * agg.mean_gap:.3f}% | sgm time {agg.sgm_time:.3f} s | primal integral {agg.mean_primal_integral:.4f} | "
+        f"mean gap {100 * agg.mean_gap:.3f}% | sgm time {agg.sgm_time:.3f} s | primal integral {agg.primal_integral:.4f} | "
         f"feasible {agg.feasible}/{agg.runs} | optimal {agg.optimal} | runs {agg.runs}"
     )
     if unscored:

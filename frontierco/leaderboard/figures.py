@@ -8,8 +8,9 @@ from collections import defaultdict
 
 import numpy as np
 
-from frontierco.leaderboard.data import CollectionBoard, ScoredRun
-from frontierco.metrics import FEASIBLE_STATUSES, primal_gap
+from frontierco import metrics
+from frontierco.leaderboard.data import CollectionBoard
+from frontierco.metrics import FEASIBLE_STATUSES, ScoredRun, primal_gap
 
 HEATMAP_MAX_INSTANCES = 60
 
@@ -76,13 +77,12 @@ def performance_profile(board: CollectionBoard) -> str | None:
     if len(groups) < 2:
         return None
     problems = sorted({key for costs in groups.values() for key in costs})
-    best = {p: min(costs.get(p, math.inf) for costs in groups.values()) for p in problems}
     taus = np.logspace(0, 2, 100)
+    shares = metrics.performance_profile({label: [groups[label].get(p, math.inf) for p in problems] for label in sorted(groups)}, taus)
     plt = _pyplot()
     figure, axis = plt.subplots(figsize=(6.4, 3.6))
-    for label in sorted(groups):
-        ratios = np.array([groups[label].get(p, math.inf) / best[p] if math.isfinite(best[p]) else math.inf for p in problems])
-        axis.step(taus, [(ratios <= tau).mean() for tau in taus], where="post", label=label)
+    for label, share in shares.items():
+        axis.step(taus, share, where="post", label=label)
     axis.set_xscale("log")
     axis.set_xlabel("tau: within this factor of the fastest solver")
     axis.set_ylabel("share of runs solved (gap <= 0.01%)")

@@ -6,8 +6,9 @@ import csv
 import io
 from collections.abc import Callable
 
-from frontierco.leaderboard.data import Aggregate, CollectionBoard, leader
+from frontierco.leaderboard.data import CollectionBoard, leader
 from frontierco.leaderboard.protocol import Protocol
+from frontierco.metrics import Aggregate
 
 COLUMNS = ("solver", "limit s", "runs", "feasible %", "optimal", "mean gap %", "score", "primal integral", "sgm time s", "beats reference")
 
