@@ -24,7 +24,6 @@ from frontierco.harness.summary import summarise_records
 from frontierco.leaderboard import build as leaderboard
 from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
-from frontierco.problems.codec import decode
 from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore, latest
@@ -207,12 +206,8 @@ def run_command(
     console.print(summary.line)
     console.print(f"{len(records)} new runs, {len(campaign.specs) - len(records)} already recorded; records in {results}")
     if write_solution is not None and instance is not None:
-        best = next(r for r in store.records("files", spec.name) if r.run_id == campaign.specs[0].run_id)
-        if best.solution_file is None:
-            raise FrontiercoError(f"no feasible solution to write ({best.status}: {best.reason})")
-        loaded = read_instance(instance)
-        solution = decode(best.problem, store.load_solution(best.solution_file))
-        write_solution_file(write_solution, loaded, solution, best.objective)
+        best = verify_run(store, campaign.specs[0].run_id)  # re-checked on the way out
+        write_solution_file(write_solution, best.instance, best.solution, best.evaluation.objective)
         console.print(f"wrote the best solution to {write_solution}")
 
 

@@ -9,10 +9,9 @@ import numpy as np
 
 from frontierco.errors import UsageError
 from frontierco.problems import CVRPSolution, Instance, MISInstance, MISSolution, Solution, TSPSolution
-from frontierco.problems.codec import decode
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.verify import find_record, verify_run
+from frontierco.verify import verify_run
 
 LAYOUT_LIMIT = 3000
 
@@ -68,15 +67,7 @@ def draw(instance: Instance, solution: Solution, title: str, out: Path) -> Path:
 
 def plot_run(store: ResultStore, run_id: str, out: Path, registry: Registry | None = None) -> Path:
     """Draw a stored run's best solution, after re-verifying it."""
-    record = find_record(store, run_id)
-    check = verify_run(store, record.run_id, registry)
-    registry = registry or Registry()
-    from frontierco.formats import read_instance
-
-    instance = (
-        read_instance(Path(record.instance_key)) if record.collection == "files" else registry.load(registry.entry(record.instance_key))
-    )
-    assert record.solution_file is not None
-    solution = decode(record.problem, store.load_solution(record.solution_file))
+    check = verify_run(store, run_id, registry)
+    record = check.record
     title = f"{record.solver} on {record.instance}: {record.problem} objective {check.evaluation.objective:.6g} ({record.status})"
-    return draw(instance, solution, title, out)  # type: ignore[arg-type]
+    return draw(check.instance, check.solution, title, out)

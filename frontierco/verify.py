@@ -9,7 +9,7 @@ from pathlib import Path
 from frontierco.errors import FrontiercoError
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
-from frontierco.problems import Evaluation, Instance, get_problem
+from frontierco.problems import Evaluation, Instance, Solution, get_problem
 from frontierco.problems.codec import decode
 from frontierco.registry import FileSource, Registry
 from frontierco.results import ResultStore, RunRecord
@@ -19,6 +19,8 @@ from frontierco.results import ResultStore, RunRecord
 class Verification:
     record: RunRecord
     evaluation: Evaluation
+    instance: Instance
+    solution: Solution
 
     @property
     def agrees(self) -> bool:
@@ -55,4 +57,4 @@ def verify_run(store: ResultStore, run_id: str, registry: Registry | None = None
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
     instance = _instance(record, registry or Registry())
     solution = decode(record.problem, store.load_solution(record.solution_file))
-    return Verification(record, get_problem(record.problem).evaluate(instance, solution))
+    return Verification(record, get_problem(record.problem).evaluate(instance, solution), instance, solution)
