@@ -14,8 +14,7 @@ from frontierco.errors import UsageError
 from frontierco.harness.campaign import plan_collection, run_campaign
 from frontierco.harness.executors import Executor
 from frontierco.metrics import same_value_slack
-from frontierco.problems import get_problem
-from frontierco.registry import PROJECT_ROOT, InstanceEntry, Registry
+from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import get_solver
 from frontierco.verify import verify_run
@@ -37,11 +36,6 @@ def _better(sense: str, new: float, old: float | None) -> bool:
         return True
     slack = same_value_slack(old)
     return new < old - slack if sense == "min" else new > old + slack
-
-
-def _sense(registry: Registry, entry: InstanceEntry) -> str:
-    problem = get_problem(entry.problem)
-    return problem.sense_of(registry.load(entry)) if entry.problem == "milp" else problem.sense
 
 
 def write_changes(manifest: Path, changes: list[Change]) -> None:
@@ -85,8 +79,9 @@ def compute_references(
         old = entry.reference
         if old is not None and old.status == "optimal":
             continue
-        record = _best_record([r for r in records if r.instance == entry.name], _sense(registry, entry))
-        if record is None or record.objective is None or not _better(_sense(registry, entry), record.objective, old.value if old else None):
+        sense = registry.sense(entry)
+        record = _best_record([r for r in records if r.instance == entry.name], sense)
+        if record is None or record.objective is None or not _better(sense, record.objective, old.value if old else None):
             continue
         status = "optimal" if record.proven else "best-known"
         source = f"{solver} {time_limit:g} s, seed {record.seed}" + (" (proven optimal)" if record.proven else "")
@@ -107,7 +102,7 @@ def update_references(registry: Registry, store: ResultStore) -> list[Change]:
         reference = entry.reference
         pending = {c.instance: c for c in changes_by_collection.get(record.collection, [])}
         current = pending[record.instance].new if record.instance in pending else (reference.value if reference else None)
-        sense = _sense(registry, entry)
+        sense = registry.sense(entry)
         if not _better(sense, record.objective, current):
             continue
         if reference is not None and reference.status == "optimal":

@@ -257,6 +257,11 @@ class Registry:
             raise RegistryError(f"{entry.key}: the generator no longer builds the pinned instance (content sha256 differs)")
         return instance
 
+    def sense(self, entry: InstanceEntry) -> str:
+        """min or max for this instance: its problem's, or for a MILP its own (which loads it)."""
+        problem = PROBLEMS[entry.problem]
+        return problem.sense_of(self.load(entry)) if entry.problem == "milp" else problem.sense
+
     def verify(self, entry: InstanceEntry) -> str:
         """'' when the entry loads and matches its checksum, else the one-line reason."""
         try:

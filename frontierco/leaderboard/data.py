@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
 from frontierco.metrics import Aggregate, ScoredRun, aggregate, score_run
-from frontierco.problems import get_problem
 from frontierco.registry import Collection, FileSource, InstanceEntry, Registry
 from frontierco.results import RunRecord
 
@@ -22,13 +21,8 @@ class CollectionBoard:
 
 
 def _sense(registry: Registry, collection: Collection, record: RunRecord) -> str:
-    """The record's own sense; for records older than that field, the problem's (loading a MILP)."""
-    if record.sense:
-        return record.sense
-    problem = get_problem(collection.problem)
-    if collection.problem != "milp":
-        return problem.sense
-    return problem.sense_of(registry.load(collection.entry(record.instance)))
+    """The record's own sense; for records older than that field, the instance's."""
+    return record.sense or registry.sense(collection.entry(record.instance))
 
 
 def _sha(entry: InstanceEntry) -> str:
