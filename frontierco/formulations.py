@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from frontierco.problems.milp import MILPInstance
-from frontierco.problems.mis import MISInstance
+from frontierco.problems.milp import MILPInstance, MILPSolution
+from frontierco.problems.mis import MISInstance, MISSolution
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -73,3 +74,11 @@ def mis_to_milp(instance: MISInstance, clique_cover: bool = True) -> MILPInstanc
         col_names=tuple(f"x{v}" for v in range(instance.n)),
         row_names=tuple(f"clique{k}" for k in range(len(groups))),
     )
+
+
+def as_milp(instance: MILPInstance | MISInstance) -> tuple[MILPInstance, Callable[[np.ndarray], MILPSolution | MISSolution]]:
+    """The MILP a MILP solver works on, and how its column values become a solution of the instance:
+    a MILP as it is, an MIS as its clique-cover model (vertices whose column is 1)."""
+    if isinstance(instance, MISInstance):
+        return mis_to_milp(instance), lambda x: MISSolution(np.flatnonzero(x > 0.5))
+    return instance, MILPSolution

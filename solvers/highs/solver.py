@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from frontierco.formats.mps import to_highs
-from frontierco.formulations import mis_to_milp
-from frontierco.problems import MILPInstance, MILPSolution, MISInstance, MISSolution
+from frontierco.formulations import as_milp
+from frontierco.problems import MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
 from frontierco.solverkit import Clock, stream
 
@@ -25,12 +25,11 @@ class HiGHS(Solver):
         import highspy
 
         clock = Clock(budget.time_limit, margin=0.05)
-        model = mis_to_milp(instance) if isinstance(instance, MISInstance) else instance
+        model, wrap = as_milp(instance)
         highs = to_highs(model)
         highs.setOptionValue("time_limit", clock.left())
         highs.setOptionValue("random_seed", budget.seed)
         highs.setOptionValue("threads", budget.threads)
-        wrap = _mis_solution if isinstance(instance, MISInstance) else (lambda x: MILPSolution(x))
         status: list[Any] = []
 
         def run(emit: Callable[[Any], None]) -> None:
@@ -45,7 +44,3 @@ class HiGHS(Solver):
                 yield Proven(wrap(item[1]))
             else:
                 yield wrap(item)
-
-
-def _mis_solution(x: np.ndarray) -> MISSolution:
-    return MISSolution(np.flatnonzero(x > 0.5))

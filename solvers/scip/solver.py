@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from frontierco.formats.mps import write_milp
-from frontierco.formulations import mis_to_milp
-from frontierco.problems import MILPInstance, MILPSolution, MISInstance, MISSolution
+from frontierco.formulations import as_milp
+from frontierco.problems import MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
 from frontierco.solverkit import Clock, stream
 
@@ -27,7 +27,7 @@ class SCIP(Solver):
         import pyscipopt
 
         clock = Clock(budget.time_limit, margin=0.05)
-        model_data = mis_to_milp(instance) if isinstance(instance, MISInstance) else instance
+        model_data, wrap = as_milp(instance)
         model = pyscipopt.Model()
         model.hideOutput()
         with tempfile.TemporaryDirectory() as folder:
@@ -39,7 +39,6 @@ class SCIP(Solver):
         model.setParam("limits/time", clock.left())
         model.setParam("randomization/randomseedshift", budget.seed)
         model.setParam("parallel/maxnthreads", budget.threads)
-        wrap = (lambda x: MISSolution(np.flatnonzero(x > 0.5))) if isinstance(instance, MISInstance) else (lambda x: MILPSolution(x))
 
         def values(solution: Any) -> np.ndarray:
             return np.array([model.getSolVal(solution, var) for var in variables], dtype=np.float64)
