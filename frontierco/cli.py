@@ -28,7 +28,7 @@ from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore, latest
 from frontierco.scaffold import new_solver
-from frontierco.solver import discover, get_solver
+from frontierco.solver import discover, get_solver, load_solver_module
 from frontierco.verify import verify_run
 
 app = typer.Typer(
@@ -363,6 +363,14 @@ def plot_command(
     """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
     target = plot_run(ResultStore(results), run_id, out or Path(f"{run_id}.png"))
     console.print(f"wrote {target}")
+
+
+@app.command(
+    "train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, add_help_option=False
+)
+def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help="a learned solver with a train.py")]) -> None:
+    """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
+    load_solver_module(solver, "train").main(list(ctx.args))
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:

@@ -16,9 +16,11 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar
 
 from frontierco.errors import FrontiercoError, UsageError
@@ -95,13 +97,40 @@ class SolverSpec:
             raise SolverUnavailable(f"solver {self.name} needs {', '.join(self.missing)}: {self.fix}")
         location, _, attribute = self.target.rpartition(":")
         if location.endswith(".py"):
-            module_spec = importlib.util.spec_from_file_location(f"frontierco_solver_{self.name.replace('-', '_')}", location)
-            assert module_spec is not None and module_spec.loader is not None
-            module = importlib.util.module_from_spec(module_spec)
-            module_spec.loader.exec_module(module)
+            module = _load_solver_file(Path(location), f"frontierco_solver_{self.name.replace('-', '_')}")
         else:
             module = importlib.import_module(location)
         return getattr(module, attribute)
+
+
+def _exec_module(name: str, location: Path, package_dir: Path | None = None) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        name, location, submodule_search_locations=[str(package_dir)] if package_dir else None
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _load_solver_file(path: Path, package: str) -> ModuleType:
+    """Import a solver folder's module; a folder with an ``__init__.py`` is imported as a package first, so
+    its modules can import each other (``from .model import Net``)."""
+    if package in sys.modules and (path.parent / "__init__.py").is_file():
+        return importlib.import_module(f"{package}.{path.stem}")
+    if (path.parent / "__init__.py").is_file():
+        _exec_module(package, path.parent / "__init__.py", path.parent)
+        return importlib.import_module(f"{package}.{path.stem}")
+    return _exec_module(package, path)
+
+
+def load_solver_module(name: str, module: str, directory: Path = SOLVERS_DIR) -> ModuleType:
+    """Another module of a project solver's package (e.g. ``train`` of ``rrnco``)."""
+    folder = directory / name
+    if not (folder / "__init__.py").is_file() or not (folder / f"{module}.py").is_file():
+        raise SolverUnavailable(f"solver {name!r} has no {module}.py in {folder}")
+    return _load_solver_file(folder / f"{module}.py", f"frontierco_solver_{name.replace('-', '_')}")
 
 
 def _literal(node: ast.expr) -> Any:

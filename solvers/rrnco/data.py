@@ -1,0 +1,189 @@
+"""Routing data as tensors: batches built from suite instances (inference) or sampled (training, dev sets).
+
+Three kinds, one per decoder context: ``tsp`` (ATSP when the matrix is asymmetric), ``cvrp`` (ACVRP) and
+``cvrptw`` (ACVRPTW). Node 0 is the depot of the vehicle-routing kinds. Matrices are kept in their own units
+(the cost); the model sees them scaled per instance (``scaled_*``).
+
+Training instances follow the RRNCO recipe (Son et al., ICLR 2026): N+1 points of a real city, the city's
+directed distance and duration matrices sliced to them, integer demands 1..9 and capacity 50, time windows
+as the suite's ``realcity-acvrptw`` generator draws them; or uniform points in the unit square with Euclidean
+distances (capacities 30/40/50 for 20/50/100 customers, as Kool et al.). Sampling is numpy with a seed, so a
+dev set is the same on every machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import torch
+
+KINDS = ("tsp", "cvrp", "cvrptw")
+CITY_CAPACITY = 50
+UNIFORM_CAPACITY = {10: 20, 20: 30, 50: 40, 100: 50}
+
+
+@dataclass(frozen=True)
+class RoutingBatch:
+    """B instances of N nodes. ``distance`` is the cost matrix; the rest is present for the kinds that use it."""
+
+    kind: str
+    coords: torch.Tensor  # (B, N, 2), min-max scaled per instance
+    distance: torch.Tensor  # (B, N, N), original units
+    duration: torch.Tensor | None = None  # (B, N, N), cvrptw
+    demand: torch.Tensor | None = None  # (B, N), depot 0
+    capacity: torch.Tensor | None = None  # (B,)
+    windows: torch.Tensor | None = None  # (B, N, 2), cvrptw
+    service: torch.Tensor | None = None  # (B, N), cvrptw
+
+    @property
+    def size(self) -> int:
+        return int(self.distance.shape[0])
+
+    @property
+    def nodes(self) -> int:
+        return int(self.distance.shape[1])
+
+    def to(self, device: torch.device | str, dtype: torch.dtype | None = None) -> RoutingBatch:
+        def move(t: torch.Tensor | None) -> torch.Tensor | None:
+            if t is None:
+                return None
+            return t.to(device, dtype=dtype) if dtype is not None and t.is_floating_point() else t.to(device)
+
+        return RoutingBatch(
+            self.kind, *(move(getattr(self, f)) for f in ("coords", "distance", "duration", "demand", "capacity", "windows", "service"))
+        )
+
+    def repeat(self, times: int) -> RoutingBatch:
+        """Each instance ``times`` times in a row (instance b is rows b*times .. b*times+times-1)."""
+        fields = {f: getattr(self, f) for f in ("coords", "distance", "duration", "demand", "capacity", "windows", "service")}
+        return RoutingBatch(self.kind, **{f: None if t is None else t.repeat_interleave(times, 0) for f, t in fields.items()})
+
+    def with_coords(self, coords: torch.Tensor) -> RoutingBatch:
+        return replace(self, coords=coords)
+
+
+def scale_coords(coords: np.ndarray) -> np.ndarray:
+    """Min-max scaling per instance with one factor for both axes (keeps angles); a point set collapses to 0."""
+    low = coords.min(axis=-2, keepdims=True)
+    span = (coords.max(axis=-2, keepdims=True) - low).max(axis=-1, keepdims=True)
+    return (coords - low) / np.where(span > 0, span, 1.0)
+
+
+def scaled_distance(batch: RoutingBatch) -> torch.Tensor:
+    """Distances divided by each instance's largest one (the model's view; costs stay in ``distance``)."""
+    top = batch.distance.flatten(1).amax(1).clamp_min(1e-12)
+    return batch.distance / top[:, None, None]
+
+
+def horizon(batch: RoutingBatch) -> torch.Tensor:
+    assert batch.windows is not None
+    return batch.windows[:, 0, 1].clamp_min(1e-12)
+
+
+def angles(coords: torch.Tensor) -> torch.Tensor:
+    """(B, N, N) direction of j seen from i, in (-1, 1] (fractions of pi)."""
+    delta = coords[:, None, :, :] - coords[:, :, None, :]
+    return torch.atan2(delta[..., 1], delta[..., 0]) / torch.pi
+
+
+def kind_of(problem: str) -> str:
+    if problem not in KINDS:
+        raise ValueError(f"rrnco routes tsp, cvrp and cvrptw, not {problem!r}")
+    return problem
+
+
+class Sampler:
+    """Seeded random instances of one kind and size, from real cities and/or uniform points."""
+
+    def __init__(self, kind: str, n: int, cities: list[tuple[np.ndarray, np.ndarray, np.ndarray]], city_share: float, seed: int):
+        """``cities``: (points (M, 2) as x=lon, y=lat; distance (M, M); duration (M, M)) of each training city."""
+        self.kind = kind_of(kind)
+        self.n = n
+        self.cities = cities
+        self.city_share = city_share if cities else 0.0
+        if kind == "cvrptw" and self.city_share < 1.0:
+            raise ValueError("cvrptw instances are sampled from cities only (durations come from the road network)")
+        self.rng = np.random.default_rng(seed)
+
+    @property
+    def nodes(self) -> int:
+        return self.n if self.kind == "tsp" else self.n + 1
+
+    def sample(self, count: int) -> RoutingBatch:
+        from_city = self.rng.random() < self.city_share
+        coords, distance, duration = self._city(count) if from_city else self._uniform(count)
+        n, rng = self.nodes, self.rng
+        as_tensor = torch.from_numpy
+        if self.kind == "tsp":
+            return RoutingBatch("tsp", as_tensor(scale_coords(coords)).float(), as_tensor(distance).float())
+        demand = np.concatenate([np.zeros((count, 1)), rng.integers(1, 10, size=(count, n - 1))], axis=1)
+        capacity = np.full(count, CITY_CAPACITY if from_city else UNIFORM_CAPACITY.get(n - 1, CITY_CAPACITY), dtype=np.float64)
+        windows = service = None
+        if self.kind == "cvrptw":
+            windows, service = self._windows(duration)
+        return RoutingBatch(
+            self.kind,
+            as_tensor(scale_coords(coords)).float(),
+            as_tensor(distance).float(),
+            None if self.kind != "cvrptw" else as_tensor(duration).float(),
+            as_tensor(demand).float(),
+            as_tensor(capacity).float(),
+            None if windows is None else as_tensor(windows).float(),
+            None if service is None else as_tensor(service).float(),
+        )
+
+    def _uniform(self, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        coords = self.rng.random((count, self.nodes, 2))
+        distance = np.linalg.norm(coords[:, :, None, :] - coords[:, None, :, :], axis=-1)
+        return coords, distance, distance
+
+    def _city(self, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        chosen = self.rng.integers(len(self.cities), size=count)
+        coords, distance, duration = [], [], []
+        for c in chosen:
+            points, dist, dur = self.cities[c]
+            idx = self.rng.choice(len(points), size=self.nodes, replace=False)
+            grid = np.ix_(idx, idx)
+            coords.append(points[idx])
+            distance.append(dist[grid])
+            duration.append(dur[grid])
+        return np.stack(coords), np.stack(distance), np.stack(duration)
+
+    def _windows(self, duration: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Time windows as ``realcity_acvrptw`` draws them: depot -> i -> depot is always feasible."""
+        count, n, rng = duration.shape[0], self.nodes, self.rng
+        service = np.concatenate([np.zeros((count, 1)), rng.integers(5, 16, size=(count, n - 1)).astype(np.float64)], axis=1)
+        out, back = duration[:, 0, :], duration[:, :, 0]
+        horizon = np.maximum(480.0, 2.0 * np.max(out + service + back, axis=1))
+        width = rng.uniform(30.0, 120.0, size=(count, n))
+        latest_start = horizon[:, None] - service - back - width
+        start = out + rng.random((count, n)) * np.maximum(latest_start - out, 0.0)
+        windows = np.stack([start, start + width], axis=-1)
+        windows[:, 0, 0], windows[:, 0, 1] = 0.0, horizon
+        return windows, service
+
+
+def from_instance(instance: object) -> RoutingBatch:
+    """A batch of one suite instance (``TSPInstance``, ``CVRPInstance`` or ``CVRPTWInstance``), in float64 so
+    that costs add up as the checker adds them; instances without coordinates get all-zero ones."""
+    from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
+
+    if not isinstance(instance, TSPInstance | CVRPInstance):
+        raise TypeError(f"rrnco cannot route a {type(instance).__name__}")
+    weights = instance.weights
+    distance = torch.from_numpy(np.asarray(weights.full_matrix(), dtype=np.float64))[None]
+    n = distance.shape[1]
+    raw = weights.coords if weights.coords is not None else np.zeros((n, 2))
+    coords = torch.from_numpy(scale_coords(np.asarray(raw, dtype=np.float64)[:, :2]))[None]
+    if isinstance(instance, TSPInstance):
+        return RoutingBatch("tsp", coords, distance)
+    demand = torch.from_numpy(np.asarray(instance.demands, dtype=np.float64))[None]
+    capacity = torch.tensor([float(instance.capacity)], dtype=torch.float64)
+    if not isinstance(instance, CVRPTWInstance):
+        return RoutingBatch("cvrp", coords, distance, None, demand, capacity)
+    assert instance.durations is not None and instance.time_windows is not None and instance.service_times is not None
+    duration = torch.from_numpy(np.asarray(instance.durations.full_matrix(), dtype=np.float64))[None]
+    windows = torch.from_numpy(np.asarray(instance.time_windows, dtype=np.float64))[None]
+    service = torch.from_numpy(np.asarray(instance.service_times, dtype=np.float64))[None]
+    return RoutingBatch("cvrptw", coords, distance, duration, demand, capacity, windows, service)
