@@ -222,7 +222,7 @@ GENERATED = [
         "milp-setcover",
         {"rows": 500, "cols": 1000, "density": 0.05},
         4,
-        8,
+        20,
         "set cover 500 x 1000 (Gasse et al. easy)",
     ),
     (
@@ -231,7 +231,7 @@ GENERATED = [
         "milp-cauction",
         {"items": 100, "bids": 500},
         4,
-        8,
+        20,
         "combinatorial auction 100 items x 500 bids (Gasse et al. easy)",
     ),
     (
@@ -240,7 +240,7 @@ GENERATED = [
         "milp-facility",
         {"customers": 100, "facilities": 100},
         4,
-        8,
+        20,
         "capacitated facility location 100 x 100 (Gasse et al. easy)",
     ),
     (
@@ -249,7 +249,7 @@ GENERATED = [
         "milp-indset",
         {"nodes": 500, "affinity": 4},
         4,
-        8,
+        20,
         "independent set on BA(500, 4), clique formulation (Gasse et al. easy)",
     ),
 ]
