@@ -97,10 +97,15 @@ class SolverSpec:
             raise SolverUnavailable(f"solver {self.name} needs {', '.join(self.missing)}: {self.fix}")
         location, _, attribute = self.target.rpartition(":")
         if location.endswith(".py"):
-            module = _load_solver_file(Path(location), f"frontierco_solver_{self.name.replace('-', '_')}")
+            module = _load_solver_file(Path(location), _package_name(Path(location).parent.name))
         else:
             module = importlib.import_module(location)
         return getattr(module, attribute)
+
+
+def _package_name(folder: str) -> str:
+    """The module name a solver folder is imported under (one per folder, whatever its solvers are called)."""
+    return f"frontierco_solver_{folder.replace('-', '_')}"
 
 
 def _exec_module(name: str, location: Path, package_dir: Path | None = None) -> ModuleType:
@@ -126,11 +131,11 @@ def _load_solver_file(path: Path, package: str) -> ModuleType:
 
 
 def load_solver_module(name: str, module: str, directory: Path = SOLVERS_DIR) -> ModuleType:
-    """Another module of a project solver's package (e.g. ``train`` of ``rrnco``)."""
+    """Another module of a project solver folder's package (e.g. ``train`` of ``rrnco``), by folder name."""
     folder = directory / name
     if not (folder / "__init__.py").is_file() or not (folder / f"{module}.py").is_file():
         raise SolverUnavailable(f"solver {name!r} has no {module}.py in {folder}")
-    return _load_solver_file(folder / f"{module}.py", f"frontierco_solver_{name.replace('-', '_')}")
+    return _load_solver_file(folder / f"{module}.py", _package_name(name))
 
 
 def _literal(node: ast.expr) -> Any:
@@ -140,9 +145,10 @@ def _literal(node: ast.expr) -> Any:
         return None
 
 
-def describe_solver_file(path: Path) -> SolverSpec | None:
-    """Read the Solver subclass of a ``solver.py`` by parsing it (no import)."""
+def describe_solver_file(path: Path) -> list[SolverSpec]:
+    """Read the Solver subclasses of a ``solver.py`` by parsing it (no import); a file may define several."""
     tree = ast.parse(path.read_text(), filename=str(path))
+    specs = []
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -154,10 +160,10 @@ def describe_solver_file(path: Path) -> SolverSpec | None:
             if isinstance(target, ast.Name) and statement.value is not None
         }
         if isinstance(attributes.get("name"), str) and attributes.get("problems"):
-            return SolverSpec(
-                attributes["name"], tuple(attributes["problems"]), f"{path}:{node.name}", dict(attributes.get("requires") or {})
+            specs.append(
+                SolverSpec(attributes["name"], tuple(attributes["problems"]), f"{path}:{node.name}", dict(attributes.get("requires") or {}))
             )
-    return None
+    return specs
 
 
 def _entry_point_specs() -> list[SolverSpec]:
@@ -178,7 +184,7 @@ def discover(directory: Path = SOLVERS_DIR) -> dict[str, SolverSpec]:
     """All solvers by name: the project's folders first, then entry points; a name twice is an error."""
     found: dict[str, SolverSpec] = {}
     files = sorted(directory.glob("*/solver.py")) if directory.is_dir() else []
-    specs = [s for s in (describe_solver_file(p) for p in files if not p.parent.name.startswith("_")) if s]
+    specs = [spec for path in files if not path.parent.name.startswith("_") for spec in describe_solver_file(path)]
     for spec in specs + _entry_point_specs():
         if spec.name in found:
             raise FrontiercoError(f"two solvers are named {spec.name!r}: {found[spec.name].target} and {spec.target}")

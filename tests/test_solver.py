@@ -34,7 +34,7 @@ def test_template_folders_are_not_solvers(tmp_path):
     (tmp_path / "_template").mkdir()
     (tmp_path / "_template" / "solver.py").write_text("class T:\n    name = 't'\n    problems = ('tsp',)\n")
     assert discover(tmp_path) == {}
-    assert describe_solver_file(tmp_path / "_template" / "solver.py").name == "t"
+    assert [spec.name for spec in describe_solver_file(tmp_path / "_template" / "solver.py")] == ["t"]
 
 
 def test_entry_point_solvers_are_discovered(tmp_path, monkeypatch):
