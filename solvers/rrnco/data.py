@@ -97,7 +97,7 @@ class Sampler:
     """Seeded random instances of one kind and size, from real cities and/or uniform points."""
 
     def __init__(self, kind: str, n: int, cities: list[tuple[np.ndarray, np.ndarray, np.ndarray]], city_share: float, seed: int):
-        """``cities``: (points (M, 2) as x=lon, y=lat; distance (M, M); duration (M, M)) of each training city."""
+        """``cities``: (points (M, 2); distance (M, M); duration (M, M)) of each training city."""
         self.kind = kind_of(kind)
         self.n = n
         self.cities = cities

@@ -65,14 +65,16 @@ class TrainConfig:
 
 
 def training_cities() -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """(points as x=lon, y=lat; distance; duration) of every catalog city whose role is training or in-distribution."""
+    """(points as stored, (lat, lon) like the suite's real-city instances; distance; duration) of every catalog
+    city whose role is training or in-distribution. (The shipped checkpoints saw (lon, lat); the x8
+    augmentation at inference includes that swap.)"""
     from frontierco.cities.catalog import catalog, load_city
 
     chosen = [name for name, entry in catalog().items() if str(entry.get("role", "")).startswith(TRAINING_ROLES)]
     cities = []
     for name in chosen:
         city = load_city(name)
-        cities.append((city.points[:, ::-1].astype(np.float64), city.distance.astype(np.float64), city.duration.astype(np.float64)))
+        cities.append((city.points.astype(np.float64), city.distance.astype(np.float64), city.duration.astype(np.float64)))
     return cities
 
 

@@ -1,0 +1,197 @@
+"""CTC: constraint types and information gain, labels, the two-modality network, reductions and the solvers."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("torch_geometric")
+
+from frontierco.problems import get_problem  # noqa: E402
+from frontierco.problems.milp import MILPInstance  # noqa: E402
+from frontierco.solver import Budget, Proven, get_solver, load_solver_module  # noqa: E402
+from frontierco.solverkit import Clock  # noqa: E402
+
+constraints = load_solver_module("ctc", "constraints")
+labels = load_solver_module("ctc", "labels")
+features = load_solver_module("ctc", "features")
+model = load_solver_module("ctc", "model")
+reduce = load_solver_module("ctc", "reduce")
+checkpoint = load_solver_module("ctc", "checkpoint")
+
+B, INT, C = 0, 1, 2  # binary, integer, continuous
+
+
+@pytest.mark.parametrize(
+    ("coefs", "kinds", "rhs", "equality", "expected"),
+    [
+        ([], [], 1.0, False, "empty"),
+        ([1.0, 1.0], [B, B], math.inf, False, "free"),
+        ([2.0], [INT], 3.0, False, "singleton"),
+        ([1.0, -2.0], [C, C], 0.0, True, "aggregation"),
+        ([1.0, -1.0], [INT, INT], 0.0, False, "precedence"),
+        ([1.0, -5.0], [C, B], 0.0, False, "variable_bound"),
+        ([1.0, 1.0, 1.0], [B, B, B], 1.0, True, "set_partitioning"),
+        ([1.0, 1.0, 1.0], [B, B, B], 1.0, False, "set_packing"),
+        ([-1.0, -1.0, -1.0], [B, B, B], -1.0, False, "set_covering"),
+        ([1.0, 1.0, 1.0], [B, B, B], 2.0, True, "cardinality"),
+        ([1.0, 1.0, 1.0], [B, B, B], 2.0, False, "invariant_knapsack"),
+        ([3.0, 4.0, 5.0], [B, B, B], 7.0, True, "equation_knapsack"),
+        ([3.0, 4.0, 7.0], [B, B, B], 7.0, False, "bin_packing"),
+        ([3.0, 4.0, 5.0], [B, B, B], 8.0, False, "knapsack"),
+        ([3.0, 4.0, 5.0], [INT, B, INT], 8.0, False, "integer_knapsack"),
+        ([3.0, 4.0, 5.0], [C, B, B], 8.0, False, "mixed_binary"),
+        ([3.0, 4.0, 5.0], [C, INT, B], 8.0, False, "general"),
+    ],
+)
+def test_rows_get_their_miplib_type(coefs: list[float], kinds: list[int], rhs: float, equality: bool, expected: str) -> None:
+    assert constraints.classify_row(np.array(coefs), np.array(kinds), rhs, equality) == expected
+
+
+def brute_force_gain(coefs: np.ndarray, rhs: float) -> float:
+    activity = np.array([np.dot(coefs, x) for x in itertools.product((0, 1), repeat=len(coefs))])
+    return -math.log(np.sum(np.isclose(activity, rhs)) / np.sum(activity <= rhs + 1e-9))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_counted_gain_equals_brute_force_enumeration(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 9))
+    coefs = rng.integers(1, 7, size=k).astype(float) * rng.choice([-1.0, 1.0], size=k)
+    x = rng.integers(0, 2, size=k)
+    rhs = float(np.dot(coefs, x))  # a reachable right-hand side
+    ones = np.ones(k)
+    gain = constraints.row_gain("knapsack", coefs, np.zeros(k, dtype=int), np.zeros(k), ones, rhs)
+    assert gain == pytest.approx(brute_force_gain(coefs, rhs), rel=1e-9)
+
+
+def test_closed_forms_of_the_unit_binary_types() -> None:
+    k = 6
+    zeros, ones, kinds = np.zeros(k), np.ones(k), np.zeros(k, dtype=int)
+    packing = constraints.row_gain("set_packing", np.ones(k), kinds, zeros, ones, 1.0)
+    covering = constraints.row_gain("set_covering", -np.ones(k), kinds, zeros, ones, -1.0)
+    assert packing == pytest.approx(math.log((k + 1) / k))
+    assert covering == pytest.approx(math.log((2**k - 1) / k))
+    assert covering == pytest.approx(brute_force_gain(-np.ones(k), -1.0))
+
+
+def test_greater_equal_rows_are_negated_and_equalities_kept() -> None:
+    matrix = sp.csr_matrix(np.array([[1.0, 1.0], [2.0, 1.0], [1.0, -1.0]]))
+    less, rhs, equality = constraints.less_equal_form(matrix, np.array([1.0, -np.inf, 0.0]), np.array([np.inf, 4.0, 0.0]))
+    assert less.toarray().tolist() == [[-1.0, -1.0], [2.0, 1.0], [1.0, -1.0]]
+    assert rhs.tolist() == [-1.0, 4.0, 0.0] and equality.tolist() == [False, False, True]
+
+
+def tiny_cover() -> MILPInstance:
+    """min x0 + x1 + 2 x2 s.t. x0 + x1 >= 1, x1 + x2 >= 1, x0 + x2 >= 1 (optimum 2: x0 = x1 = 1)."""
+    matrix = sp.csr_matrix(np.array([[1.0, 1.0, 0.0], [0.0, 1.0, 1.0], [1.0, 0.0, 1.0]]))
+    return MILPInstance(
+        "cover", "min", np.array([1.0, 1.0, 2.0]), matrix, np.ones(3), np.full(3, np.inf), np.zeros(3), np.ones(3),
+        np.ones(3, dtype=bool), ("x0", "x1", "x2"), ("r0", "r1", "r2"),
+    )  # fmt: skip
+
+
+def test_tight_rows_and_a_type_balanced_budgeted_selection() -> None:
+    rows = features.analyse_instance(tiny_cover())
+    solutions = np.array([[1.0, 1.0, 0.0], [1.0, 1.0, 1.0]])
+    tight = labels.tight_rows(rows, solutions)
+    assert tight.tolist() == [[False, True, True], [False, False, False]]
+    share = np.array([1.0, 1.0, 0.5])
+    chosen = labels.select_ctc(rows, share, budget=0.3)  # one row of three
+    assert chosen.tolist() == [True, False, False]
+
+
+def test_labels_from_scip_mark_rows_tight_in_its_best_solutions() -> None:
+    instance = tiny_cover()
+    result = labels.make_labels(instance, features.analyse_instance(instance), time_limit=5.0)
+    assert result is not None and result.objectives[0] == pytest.approx(2.0)
+    assert result.marginals[:2].min() > 0.5 and result.marginals[2] < 0.5
+    assert result.ctc.any() and not result.ctc[0]  # r0 (x0 + x1 = 2) is slack in the optimum
+
+
+def test_graph_has_the_objective_node_and_lp_features() -> None:
+    instance = tiny_cover()
+    rows = features.analyse_instance(instance)
+    graph = features.build_graph(instance, rows, features.lp_relaxation(instance))
+    assert graph.variables.shape == (3, features.VARIABLE_FEATURES)
+    assert graph.constraints.shape == (4, features.CONSTRAINT_FEATURES)
+    assert graph.edges.shape[1] == 6 + 3  # six coefficients and three objective edges
+    assert int(graph.constraint_type[-1]) == features.OBJECTIVE_TYPE and not bool(graph.inequality[-1])
+
+
+@pytest.mark.parametrize("abstract", [True, False])
+def test_network_fits_one_instance(abstract: bool) -> None:
+    instance = tiny_cover()
+    rows = features.analyse_instance(instance)
+    graph = features.build_graph(instance, rows, features.lp_relaxation(instance))
+    torch.manual_seed(0)
+    net = model.CTCNet(model.ModelConfig(dim=16, layers=2, heads=2, abstract=abstract))
+    marginals, ctc = torch.tensor([1.0, 1.0, 0.0]), torch.tensor([False, True, True, False])
+    optimizer = torch.optim.Adam(net.parameters(), lr=1e-2)
+    first = model.loss(net(graph), graph, marginals, ctc).item()
+    for _ in range(150):
+        value = model.loss(net(graph), graph, marginals, ctc)
+        optimizer.zero_grad()
+        value.backward()
+        optimizer.step()
+    assert value.item() < 0.1 * first
+    variable_logits, constraint_logits = net(graph)
+    assert ((variable_logits > 0) == (marginals > 0.5)).all()
+
+
+def test_reduction_plan_and_big_m_model_keep_the_optimum_reachable() -> None:
+    instance = tiny_cover()
+    rows = features.analyse_instance(instance)
+    marginals = np.array([0.9, 0.8, 0.1])
+    ctc = np.array([0.1, 0.9, 0.9])
+    plan = reduce.plan(marginals, ctc, rows)
+    assert plan.rows.tolist() == []  # 20% of three rows rounds down to none
+    plan = reduce.Reduction(np.array([2]), np.array([0]), 1, np.array([1, 2]), 1)
+    big = reduce.big_m_model(instance, plan, rows)
+    assert big.num_cols == 5 and big.num_rows == 3 + 1 + 2 + 1
+    milp = get_problem("milp")
+    optimum = np.array([1.0, 1.0, 0.0, 0.0, 0.0])  # rows 1 and 2 are tight in it: nothing released
+    assert milp.evaluate(big, milp.solution_type(optimum)).feasible
+    both_slack = np.array([1.0, 1.0, 1.0, 1.0, 1.0])  # releasing two rows exceeds the budget of one
+    assert not milp.evaluate(big, milp.solution_type(both_slack)).feasible
+
+
+def test_checkpoint_is_chosen_by_formulation_signature(tmp_path) -> None:
+    net = model.CTCNet(model.ModelConfig(dim=8, layers=1, heads=2))
+    signature = features.signature(features.analyse_instance(tiny_cover()))
+    checkpoint.export(net, tmp_path / "cover.pt", {"signature": signature.tolist()})
+    loaded = {"cover": checkpoint.load(tmp_path / "cover.pt")}
+    assert checkpoint.nearest(loaded, signature) is not None
+    other = np.zeros_like(signature)
+    other[constraints.TYPES.index("general")] = 1.0
+    assert checkpoint.nearest(loaded, other) is None
+
+
+@pytest.mark.parametrize(("name", "params"), [("ctc-scip", {}), ("ctc-scip", {"form": "indicator"}), ("ps-scip", {}), ("ctc-highs", {})])
+def test_an_infeasible_reduction_falls_back_to_the_original_model(name: str, params: dict[str, str], monkeypatch) -> None:
+    """Every column pinned to 0 with no flip allowed leaves the reduced cover infeasible; the solver still ends
+    with the proven optimum of the original model, and every solution it gives is feasible there."""
+    instance = tiny_cover()
+    signature = features.signature(features.analyse_instance(instance))
+    monkeypatch.setattr(reduce, "ZERO_SHARE", 1.0)
+    monkeypatch.setattr(reduce, "FLIP_SHARE", 0.0)
+    torch.manual_seed(0)
+    net = model.CTCNet(model.ModelConfig(dim=8, layers=1, heads=2)).eval()
+    with torch.no_grad():  # marginals ~ 0 for every column
+        net.variable_head[-1].bias.fill_(-20.0)
+        net.variable_head[-1].weight.zero_()
+    solver = get_solver(name).load()(**params)
+    solver.setup()
+    solver.models = {"cover": (net, {"signature": signature.tolist()})}
+    reduction = solver._reduction(instance, Clock(4.0))
+    assert reduction is not None and len(reduction[0].zeros) == 3 and reduction[0].flips == 0
+    found = list(solver.solve(instance, Budget(time_limit=4.0)))
+    assert found and isinstance(found[-1], Proven)
+    milp = get_problem("milp")
+    assert milp.evaluate(instance, found[-1].solution).objective == pytest.approx(2.0)
+    assert all(milp.evaluate(instance, s.solution if isinstance(s, Proven) else s).feasible for s in found)
