@@ -37,9 +37,6 @@ class Graph:
     inequality: torch.Tensor  # (m + 1,) bool: rows a CTC can be
     binary: torch.Tensor  # (n,) bool
 
-    def to(self, device: torch.device | str) -> Graph:
-        return replace(self, **{f: getattr(self, f).to(device) for f in self.__dataclass_fields__})
-
 
 def lp_relaxation(instance: MILPInstance, time_limit: float = LP_TIME) -> np.ndarray:
     """The LP optimum's column values (zeros when HiGHS does not reach one in time)."""

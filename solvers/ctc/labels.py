@@ -34,7 +34,6 @@ QUALITY = 0.05
 class Labels:
     marginals: np.ndarray  # (columns,) in [0, 1] for binaries (other columns: their value share, unused)
     ctc: np.ndarray  # (rows,) bool, only ever true on inequality rows
-    tight_share: np.ndarray  # (rows,) share of kept solutions in which the row is tight
     objectives: np.ndarray  # of the kept solutions, best first
 
 
@@ -97,4 +96,4 @@ def make_labels(instance: MILPInstance, rows: Rows, time_limit: float, seed: int
     weights = 1.0 / (np.arange(len(values)) + 1.0)
     marginals = (weights[:, None] * values).sum(0) / weights.sum()
     share = tight_rows(rows, values).mean(0)
-    return Labels(np.clip(marginals, 0.0, 1.0), select_ctc(rows, share), share, objectives)
+    return Labels(np.clip(marginals, 0.0, 1.0), select_ctc(rows, share), objectives)
