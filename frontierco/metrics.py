@@ -75,6 +75,7 @@ class ScoredRun:
     time: float
     time_to_solve: float
     beats_reference: bool
+    optimal: bool  # proven by the solver and equal to the reference known now (runs may predate it)
 
     @property
     def group(self) -> tuple[str, float]:
@@ -104,7 +105,7 @@ def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredR
     feasible = record.status in FEASIBLE_STATUSES
     gap = integral = None
     to_solve = math.inf
-    beats = False
+    beats = optimal = False
     if reference is not None:
         gap = primal_gap(record.objective if feasible else None, reference)
         integral = primal_integral(record.trace if feasible else [], reference, record.time_limit)
@@ -113,7 +114,9 @@ def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredR
         if feasible and record.objective is not None:
             slack = same_value_slack(reference)
             beats = record.objective < reference - slack if sense == "min" else record.objective > reference + slack
-    return ScoredRun(record, reference, gap, integral, solve_time(record.status, record.time_to_best, record.time_limit), to_solve, beats)
+            optimal = record.proven and abs(record.objective - reference) <= SAME_VALUE_TOLERANCE * max(1.0, abs(reference))
+    time = solve_time(record.status, record.time_to_best, record.time_limit)
+    return ScoredRun(record, reference, gap, integral, time, to_solve, beats, optimal or record.status == "optimal")
 
 
 def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
@@ -126,7 +129,7 @@ def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
         runs=len(runs),
         scored=len(scored),
         feasible=sum(r.record.status in FEASIBLE_STATUSES for r in runs),
-        optimal=sum(r.record.status == "optimal" for r in runs),
+        optimal=sum(r.optimal for r in runs),
         mean_gap=mean([r.gap for r in scored]),
         score=None if not scored else 1.0 - sum(r.gap for r in scored) / len(scored),  # type: ignore[misc]
         primal_integral=mean([r.integral for r in scored]),

@@ -67,3 +67,18 @@ def test_performance_profile():
     assert profile["b"] == [pytest.approx(2 / 3), pytest.approx(1.0)]
     # a problem nobody solves is unsolved for everyone
     assert performance_profile({"a": [math.inf], "b": [math.inf]}, [1.0, 100.0]) == {"a": [0.0, 0.0], "b": [0.0, 0.0]}
+
+
+def test_a_proven_run_counts_as_optimal_once_its_reference_is_known():
+    """Runs recorded before a collection had references are 'feasible'; a proven one that matches the
+    reference found later counts as optimal, an unproven or different one does not."""
+    import dataclasses
+
+    from tests.leaderboard.conftest import record
+
+    proven = dataclasses.replace(record("a", "t1", "feasible", 100.0, [(1.0, 100.0)]), proven=True)
+    unproven = record("a", "t2", "feasible", 100.0, [(1.0, 100.0)])
+    wrong = dataclasses.replace(record("a", "t3", "feasible", 101.0, [(1.0, 101.0)]), proven=True)
+    runs = [score_run(proven, 100.0, "min"), score_run(unproven, 100.0, "min"), score_run(wrong, 100.0, "min")]
+    assert [r.optimal for r in runs] == [True, False, False]
+    assert aggregate(runs, "tsp").optimal == 1
