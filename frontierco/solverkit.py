@@ -110,3 +110,33 @@ def stream(run: Callable[[Callable[[Any], None]], None]) -> Iterator[Any]:
     thread.join()
     if failure:
         raise failure[0]
+
+
+def scip_incumbents(model: Any, variables: list[Any]) -> Iterator[tuple[np.ndarray, bool]]:
+    """Optimise a PySCIPOpt model, yielding (column values, proven optimal) for every new best solution as
+    SCIP finds it, and once more with True when it proves the last one optimal."""
+    import pyscipopt
+
+    def values(solution: Any) -> np.ndarray:
+        return np.array([model.getSolVal(solution, var) for var in variables], dtype=np.float64)
+
+    class Incumbents(pyscipopt.Eventhdlr):
+        def __init__(self, emit: Callable[[Any], None]) -> None:
+            self.emit = emit
+
+        def eventinit(self) -> None:
+            self.model.catchEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
+
+        def eventexit(self) -> None:
+            self.model.dropEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
+
+        def eventexec(self, event: Any) -> None:
+            self.emit((values(self.model.getBestSol()), False))
+
+    def run(emit: Callable[[Any], None]) -> None:
+        model.includeEventhdlr(Incumbents(emit), "incumbents", "streams every new best solution")
+        model.optimizeNogil()
+        if model.getStatus() == "optimal":
+            emit((values(model.getBestSol()), True))
+
+    yield from stream(run)

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import highspy
 import numpy as np
@@ -174,3 +175,19 @@ def write_milp(path: str | Path, instance: MILPInstance) -> None:
     status = to_highs(instance).writeModel(str(path))
     if status == highspy.HighsStatus.kError:
         raise OSError(f"HiGHS could not write {path}")
+
+
+def to_scip(instance: MILPInstance) -> tuple[Any, list[Any]]:
+    """A silent PySCIPOpt model of the instance (through an MPS file) and its variables in column order."""
+    import tempfile
+
+    import pyscipopt
+
+    model = pyscipopt.Model()
+    model.hideOutput()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "model.mps"
+        write_milp(path, instance)
+        model.readProblem(str(path))
+    order = {name: k for k, name in enumerate(instance.col_names)}
+    return model, sorted(model.getVars(), key=lambda var: order[var.name])

@@ -13,9 +13,7 @@ variable marginals and critical tight constraints (CTC).
 from __future__ import annotations
 
 import math
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -39,18 +37,9 @@ class Labels:
 
 def solve_pool(instance: MILPInstance, time_limit: float, seed: int = 0, keep: int = KEEP) -> tuple[np.ndarray, np.ndarray]:
     """SCIP's best ``keep`` solutions within ``QUALITY`` of the best (values per column, objectives), best first."""
-    import pyscipopt
+    from frontierco.formats.mps import to_scip
 
-    from frontierco.formats.mps import write_milp
-
-    model = pyscipopt.Model()
-    model.hideOutput()
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "model.mps"
-        write_milp(path, instance)
-        model.readProblem(str(path))
-    order = {name: k for k, name in enumerate(instance.col_names)}
-    variables = sorted(model.getVars(), key=lambda var: order[var.name])
+    model, variables = to_scip(instance)
     model.setParam("limits/time", time_limit)
     model.setParam("randomization/randomseedshift", seed)
     model.setParam("parallel/maxnthreads", 1)

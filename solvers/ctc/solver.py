@@ -14,17 +14,15 @@ none is near enough, the solver runs its backend on the original model for the w
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
-from frontierco.formats.mps import to_highs, write_milp
+from frontierco.formats.mps import to_highs, to_scip
 from frontierco.problems import MILPInstance
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock, stream
+from frontierco.solverkit import Clock, scip_incumbents, stream
 
 REDUCED_SHARE = 0.25
 
@@ -33,16 +31,7 @@ def scip_phase(
     instance: MILPInstance, budget: Budget, seconds: float, start: np.ndarray | None, extend: Callable[[Any, list[Any]], None] | None
 ) -> Iterator[tuple[np.ndarray, bool]]:
     """SCIP on the instance (``extend`` adds a reduction to the model), yielding (values, proven optimal)."""
-    import pyscipopt
-
-    model = pyscipopt.Model()
-    model.hideOutput()
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "model.mps"
-        write_milp(path, instance)
-        model.readProblem(str(path))
-    order = {name: k for k, name in enumerate(instance.col_names)}
-    variables = sorted(model.getVars(), key=lambda var: order[var.name])
+    model, variables = to_scip(instance)
     if extend is not None:
         extend(model, variables)
     if start is not None:
@@ -53,30 +42,7 @@ def scip_phase(
     model.setParam("limits/time", max(seconds, 0.1))
     model.setParam("randomization/randomseedshift", budget.seed)
     model.setParam("parallel/maxnthreads", budget.threads)
-
-    def values(solution: Any) -> np.ndarray:
-        return np.array([model.getSolVal(solution, var) for var in variables], dtype=np.float64)
-
-    class Incumbents(pyscipopt.Eventhdlr):
-        def __init__(self, emit: Callable[[Any], None]) -> None:
-            self.emit = emit
-
-        def eventinit(self) -> None:
-            self.model.catchEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
-
-        def eventexit(self) -> None:
-            self.model.dropEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
-
-        def eventexec(self, event: Any) -> None:
-            self.emit((values(self.model.getBestSol()), False))
-
-    def run(emit: Callable[[Any], None]) -> None:
-        model.includeEventhdlr(Incumbents(emit), "incumbents", "streams every new best solution")
-        model.optimizeNogil()
-        if model.getStatus() == "optimal":
-            emit((values(model.getBestSol()), True))
-
-    yield from stream(run)
+    yield from scip_incumbents(model, variables)
 
 
 def highs_phase(instance: MILPInstance, budget: Budget, seconds: float, start: np.ndarray | None) -> Iterator[tuple[np.ndarray, bool]]:
