@@ -30,6 +30,17 @@ def _sha(entry: InstanceEntry) -> str:
     return source.sha256 if isinstance(source, FileSource) else (source.content_sha256 or "")
 
 
+def newest_versions(records: list[RunRecord]) -> list[RunRecord]:
+    """The records of each solver's newest version (the version of its latest finished run): a solver whose
+    code changed gets a new version, and its older runs stay in the store but leave the board."""
+    latest: dict[str, tuple[str, str]] = {}
+    for record in records:
+        finished = str(record.provenance.get("finished_at", ""))
+        if record.solver not in latest or finished > latest[record.solver][0]:
+            latest[record.solver] = (finished, record.solver_version)
+    return [r for r in records if r.solver_version == latest[r.solver][1]]
+
+
 def leader(board: CollectionBoard) -> Aggregate | None:
     """The leading solver of a board: lowest mean gap, then lowest shifted geometric mean time."""
     scored = [a for a in board.aggregates if a.mean_gap is not None]
@@ -51,7 +62,7 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
         references = {e.name: (e.reference.value if e.reference else None) for e in collection.entries}
         current = {e.name: _sha(e) for e in collection.entries}
         runs = []
-        for record in sorted(by_collection[name], key=lambda r: (r.solver, r.time_limit, r.instance, r.seed, r.run_id)):
+        for record in sorted(newest_versions(by_collection[name]), key=lambda r: (r.solver, r.time_limit, r.instance, r.seed, r.run_id)):
             expected = current.get(record.instance)
             if expected is None or (expected and expected != record.instance_sha256):
                 continue  # the instance was removed from the collection, or changed since this run

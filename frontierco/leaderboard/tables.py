@@ -70,7 +70,8 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
         "Mean primal gap |f - f*| / max(|f|, |f*|) over the runs of instances that have a reference (1 for a run without",
         "a feasible solution), score = 1 - mean gap, primal integral over [0, limit] divided by the limit, shifted",
         "geometric mean of the time to the best solution (shift 1 s routing/MIS, 10 s MILP; the limit when unsolved).",
-        "Best values in bold; ⚑ counts runs that beat the reference (see `frontierco reference update`).",
+        "Best values in bold; ⚑ counts runs that beat the reference (see `frontierco reference update`). Each solver's",
+        "newest version only (runs of older versions stay in the records).",
     ]
     if board.instances_without_reference:
         lines += [

@@ -82,3 +82,18 @@ def test_runs_of_removed_or_changed_instances_are_left_out(board_setup):
     store.append(changed)
     (board,) = boards(registry, list(store.records()))
     assert {a.solver for a in board.aggregates} == {"a", "b"}
+
+
+def test_only_the_newest_version_of_a_solver_is_on_the_board(board_setup):
+    from tests.leaderboard.conftest import record
+
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    newer = record("a", "t1", "feasible", 10.0, [(1.0, 10.0)])
+    newer.run_id, newer.solver_version = "a-t1-v2", "2"
+    newer.provenance = newer.provenance | {"finished_at": "2026-02-01T00:00:00+00:00"}
+    store.append(newer)
+    (board,) = boards(registry, list(store.records()))
+    a = next(x for x in board.aggregates if x.solver == "a")
+    assert a.runs == 1 and a.mean_gap == 0.0  # the version-1 runs of a (gap 1/11 and 0) are left out
+    assert next(x for x in board.aggregates if x.solver == "b").runs == 2

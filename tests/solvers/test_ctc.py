@@ -195,3 +195,19 @@ def test_an_infeasible_reduction_falls_back_to_the_original_model(name: str, par
     milp = get_problem("milp")
     assert milp.evaluate(instance, found[-1].solution).objective == pytest.approx(2.0)
     assert all(milp.evaluate(instance, s.solution if isinstance(s, Proven) else s).feasible for s in found)
+
+
+@pytest.mark.parametrize("name", ["ctc-scip", "ctc-highs"])
+def test_a_reduced_model_solved_early_hands_the_rest_of_the_time_to_the_original(name: str, monkeypatch) -> None:
+    """x1 pinned to 0: the reduced cover's optimum is 3 (x0 = x2 = 1), proven at once; the original model then
+    starts from it and proves 2, so the reduction never ends the search early."""
+    instance = tiny_cover()
+    rows = features.analyse_instance(instance)
+    pin = reduce.Reduction(np.array([1]), np.array([], dtype=int), 0, np.array([], dtype=int), 0)
+    solver = get_solver(name).load()()
+    monkeypatch.setattr(solver, "_reduction", lambda instance, clock: (pin, rows))
+    found = list(solver.solve(instance, Budget(time_limit=4.0)))
+    milp = get_problem("milp")
+    objectives = [milp.evaluate(instance, s.solution if isinstance(s, Proven) else s).objective for s in found]
+    assert objectives[0] == pytest.approx(3.0)
+    assert isinstance(found[-1], Proven) and objectives[-1] == pytest.approx(2.0)
