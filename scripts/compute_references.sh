@@ -12,6 +12,9 @@ ref milp-setcover-easy scip
 ref milp-cauction-easy scip
 ref milp-indset-easy scip
 ref milp-facility-easy scip
+ref milp-setcover-medium scip
+ref milp-indset-medium scip
+ref milp-cauction-medium scip
 ref tsp-uniform-500 lkh
 ref tsp-uniform-1000 lkh
 ref cvrp-uniform-50 pyvrp

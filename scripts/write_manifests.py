@@ -252,6 +252,33 @@ GENERATED = [
         20,
         "independent set on BA(500, 4), clique formulation (Gasse et al. easy)",
     ),
+    (
+        "milp-setcover-medium",
+        "milp",
+        "milp-setcover",
+        {"rows": 1000, "cols": 1000, "density": 0.05},
+        4,
+        20,
+        "set cover 1000 x 1000 (Gasse et al. medium)",
+    ),
+    (
+        "milp-cauction-medium",
+        "milp",
+        "milp-cauction",
+        {"items": 200, "bids": 1000},
+        4,
+        20,
+        "combinatorial auction 200 items x 1000 bids (Gasse et al. medium)",
+    ),
+    (
+        "milp-indset-medium",
+        "milp",
+        "milp-indset",
+        {"nodes": 1000, "affinity": 4},
+        4,
+        20,
+        "independent set on BA(1000, 4), clique formulation (Gasse et al. medium)",
+    ),
 ]
 DEV_SEED, TEST_SEED = 10_000, 20_000
 REALCITY_FAMILIES = {"atsp": "tsp", "acvrp": "cvrp", "acvrptw": "cvrptw"}

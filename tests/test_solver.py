@@ -30,7 +30,11 @@ def test_unknown_solver():
         get_solver("no-such-solver")
 
 
-def test_template_folders_are_not_solvers(tmp_path):
+def test_template_folders_are_not_solvers(tmp_path, monkeypatch):
+    import importlib.metadata
+
+    # only the folders: a solver pip-installed meanwhile by another test (xdist) must not count here
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [])
     (tmp_path / "_template").mkdir()
     (tmp_path / "_template" / "solver.py").write_text("class T:\n    name = 't'\n    problems = ('tsp',)\n")
     assert discover(tmp_path) == {}
