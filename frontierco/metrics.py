@@ -114,7 +114,7 @@ def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredR
         if feasible and record.objective is not None:
             slack = same_value_slack(reference)
             beats = record.objective < reference - slack if sense == "min" else record.objective > reference + slack
-            optimal = record.proven and abs(record.objective - reference) <= SAME_VALUE_TOLERANCE * max(1.0, abs(reference))
+            optimal = record.proven and abs(record.objective - reference) <= slack
     time = solve_time(record.status, record.time_to_best, record.time_limit)
     return ScoredRun(record, reference, gap, integral, time, to_solve, beats, optimal or record.status == "optimal")
 

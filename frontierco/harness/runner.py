@@ -27,7 +27,7 @@ from typing import Any
 
 from frontierco.harness.job import RunSpec
 from frontierco.harness.worker import THREAD_VARIABLES
-from frontierco.metrics import SAME_VALUE_TOLERANCE
+from frontierco.metrics import same_value_slack
 from frontierco.problems import Instance, get_problem
 from frontierco.problems.codec import decode
 
@@ -190,9 +190,7 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     outcome.exit_code = returncode if returncode >= 0 else None
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:
-        matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= SAME_VALUE_TOLERANCE * max(
-            1.0, abs(spec.reference)
-        )
+        matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= same_value_slack(spec.reference)
         outcome.status = "optimal" if outcome.proven and matches else "feasible"
         return
     if judge.failure is not None:
