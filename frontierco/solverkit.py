@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.problems.cvrp import CVRPInstance
+from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import EdgeWeights
 from frontierco.problems.mis import MISInstance
 
@@ -87,6 +89,38 @@ def static_greedy_independent_set(instance: MISInstance) -> np.ndarray:
 
 
 _DONE = object()
+
+
+def pyvrp_data(instance: CVRPInstance) -> Any:
+    """PyVRP ProblemData: location 0 is the depot, locations 1..n-1 the customers in order."""
+    import pyvrp
+
+    n = instance.n
+    coords = instance.weights.coords if instance.weights.coords is not None else np.zeros((n, 2))
+    locations = [pyvrp.Location(float(x), float(y)) for x, y in coords.tolist()]
+    distances = integer_matrix(instance.weights)
+    vehicles = instance.num_vehicles or n - 1
+    if isinstance(instance, CVRPTWInstance):
+        assert instance.durations is not None and instance.time_windows is not None and instance.service_times is not None
+        scale = integer_scale(instance.durations)
+        durations = integer_matrix(instance.durations, scale)
+        early = np.ceil(instance.time_windows[:, 0] * scale - 1e-9).astype(np.int64)
+        late = np.floor(instance.time_windows[:, 1] * scale + 1e-9).astype(np.int64)
+        service = np.rint(instance.service_times * scale).astype(np.int64)
+        depots = [pyvrp.Depot(0, tw_early=int(early[0]), tw_late=int(late[0]))]
+        clients = [
+            pyvrp.Client(
+                i, delivery=[int(instance.demands[i])], service_duration=int(service[i]), tw_early=int(early[i]), tw_late=int(late[i])
+            )
+            for i in range(1, n)
+        ]
+        vehicle = pyvrp.VehicleType(vehicles, capacity=[int(instance.capacity)], tw_early=int(early[0]), tw_late=int(late[0]))
+    else:
+        durations = np.zeros_like(distances)
+        depots = [pyvrp.Depot(0)]
+        clients = [pyvrp.Client(i, delivery=[int(instance.demands[i])]) for i in range(1, n)]
+        vehicle = pyvrp.VehicleType(vehicles, capacity=[int(instance.capacity)])
+    return pyvrp.ProblemData(locations, clients, depots, [vehicle], [distances], [durations])
 
 
 def stream(run: Callable[[Callable[[Any], None]], None]) -> Iterator[Any]:

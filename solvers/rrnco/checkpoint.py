@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from frontierco.checkpoints import MissingCheckpoint, load_checkpoint, save_checkpoint
+from frontierco.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
+from frontierco.errors import FrontiercoError
 
+from .data import COORDINATE_ORDERS
 from .model import RRNCO, ModelConfig
 
 SHIPPED = Path(__file__).resolve().parent / "checkpoints"
@@ -22,6 +24,15 @@ def load(path: Path, device: str = "cpu") -> RRNCO:
     model = RRNCO(ModelConfig(**config))
     model.load_state_dict(weights)
     return model.eval()
+
+
+def trained_order(path: Path) -> str:
+    """The coordinate order the checkpoint was trained on (its card's ``input.coordinates``): inference feeds
+    the same (``data.from_instance``)."""
+    order = read_card(path).get("input", {}).get("coordinates")
+    if order not in COORDINATE_ORDERS:
+        raise FrontiercoError(f"{path.with_suffix('.json')} does not say which coordinate order it was trained on (input.coordinates)")
+    return str(order)
 
 
 def checkpoint_name(problem: str, asymmetric: bool) -> str:

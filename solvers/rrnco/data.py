@@ -4,11 +4,18 @@ Three kinds, one per decoder context: ``tsp`` (ATSP when the matrix is asymmetri
 ``cvrptw`` (ACVRPTW). Node 0 is the depot of the vehicle-routing kinds. Matrices are kept in their own units
 (the cost); the model sees them scaled per instance (``scaled_*``).
 
-Training instances follow the RRNCO recipe (Son et al., ICLR 2026): N+1 points of a real city, the city's
-directed distance and duration matrices sliced to them, integer demands 1..9 and capacity 50, time windows
-as the suite's ``realcity-acvrptw`` generator draws them; or uniform points in the unit square with Euclidean
-distances (capacities 30/40/50 for 20/50/100 customers, as Kool et al.). Sampling is numpy with a seed, so a
-dev set is the same on every machine.
+Training instances follow the RRNCO recipe (Son et al., ICLR 2026): N+1 points of a real city, drawn
+uniformly or clustered exactly as the suite's ``realcity-*`` generators draw them, the city's directed distance
+and duration matrices sliced to them, integer demands 1..9 and capacity 50, time windows as the suite's
+``realcity-acvrptw`` generator draws them; or uniform points in the unit square with Euclidean distances
+(capacities 30/40/50 for 20/50/100 customers, as Kool et al.). Training batches may show each instance in one
+of the 8 symmetries of the unit square, drawn at random. Sampling is numpy with a seed, so a dev set is the
+same on every machine.
+
+The network reads coordinates in one layout, the same in training and at inference (``model_coords``): the
+points in the order the instance stores them (real cities: (lat, lon)), min-max scaled with one factor.
+A checkpoint's card records the order it was trained on (``input.coordinates``); the first checkpoints saw
+the columns swapped, (lon, lat), and are fed that way.
 """
 
 from __future__ import annotations
@@ -18,9 +25,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 import torch
 
+from frontierco.formats.city import City
+from frontierco.generators.realcity import choose_points
+
 KINDS = ("tsp", "cvrp", "cvrptw")
 CITY_CAPACITY = 50
 UNIFORM_CAPACITY = {10: 20, 20: 30, 50: 40, 100: 50}
+# how a checkpoint reads coordinates: the instance's own column order, or the two columns exchanged
+COORDINATE_ORDERS = ("stored", "swapped")
+TRAINING_ORDER = "stored"
 
 
 @dataclass(frozen=True)
@@ -62,12 +75,28 @@ class RoutingBatch:
     def with_coords(self, coords: torch.Tensor) -> RoutingBatch:
         return replace(self, coords=coords)
 
+    def select(self, rows: torch.Tensor) -> RoutingBatch:
+        """The instances at ``rows`` (a 1-D index tensor), in that order."""
+        fields = {f: getattr(self, f) for f in ("coords", "distance", "duration", "demand", "capacity", "windows", "service")}
+        return RoutingBatch(self.kind, **{f: None if t is None else t[rows] for f, t in fields.items()})
 
-def scale_coords(coords: np.ndarray) -> np.ndarray:
-    """Min-max scaling per instance with one factor for both axes (keeps angles); a point set collapses to 0."""
+
+def model_coords(points: np.ndarray, order: str = TRAINING_ORDER) -> np.ndarray:
+    """What the network reads for (..., N, 2) points as an instance stores them: in ``order``, min-max scaled
+    per instance with one factor for both axes (keeps angles); a point set collapses to 0."""
+    if order not in COORDINATE_ORDERS:
+        raise ValueError(f"coordinate order must be one of {COORDINATE_ORDERS}, not {order!r}")
+    coords = points[..., ::-1] if order == "swapped" else points
     low = coords.min(axis=-2, keepdims=True)
     span = (coords.max(axis=-2, keepdims=True) - low).max(axis=-1, keepdims=True)
-    return (coords - low) / np.where(span > 0, span, 1.0)
+    return np.ascontiguousarray((coords - low) / np.where(span > 0, span, 1.0))
+
+
+def symmetries(coords: torch.Tensor) -> torch.Tensor:
+    """(..., N, 2) coordinates in the unit square -> (8, ..., N, 2): its 8 symmetries (POMO's x8), identity first."""
+    x, y = coords[..., 0], coords[..., 1]
+    variants = [(x, y), (y, x), (1 - x, y), (y, 1 - x), (x, 1 - y), (1 - y, x), (1 - x, 1 - y), (1 - y, 1 - x)]
+    return torch.stack([torch.stack(v, -1) for v in variants])
 
 
 def scaled_distance(batch: RoutingBatch) -> torch.Tensor:
@@ -96,12 +125,18 @@ def kind_of(problem: str) -> str:
 class Sampler:
     """Seeded random instances of one kind and size, from real cities and/or uniform points."""
 
-    def __init__(self, kind: str, n: int, cities: list[tuple[np.ndarray, np.ndarray, np.ndarray]], city_share: float, seed: int):
-        """``cities``: (points (M, 2); distance (M, M); duration (M, M)) of each training city."""
+    def __init__(
+        self, kind: str, n: int, cities: list[City], city_share: float, seed: int, *, clustered_share: float = 0.0, augment: bool = False
+    ):
+        """``city_share``: the share of batches drawn from ``cities`` (the rest: uniform points in the unit square);
+        ``clustered_share``: the share of city instances whose points are clustered; ``augment``: each instance in
+        a random one of the 8 symmetries of the unit square."""
         self.kind = kind_of(kind)
         self.n = n
         self.cities = cities
         self.city_share = city_share if cities else 0.0
+        self.clustered_share = clustered_share
+        self.augment = augment
         if kind == "cvrptw" and self.city_share < 1.0:
             raise ValueError("cvrptw instances are sampled from cities only (durations come from the road network)")
         self.rng = np.random.default_rng(seed)
@@ -112,11 +147,14 @@ class Sampler:
 
     def sample(self, count: int) -> RoutingBatch:
         from_city = self.rng.random() < self.city_share
-        coords, distance, duration = self._city(count) if from_city else self._uniform(count)
+        points, distance, duration = self._city(count) if from_city else self._uniform(count)
         n, rng = self.nodes, self.rng
         as_tensor = torch.from_numpy
+        coords = as_tensor(model_coords(points)).float()
+        if self.augment:
+            coords = symmetries(coords)[rng.integers(8, size=count), torch.arange(count)]
         if self.kind == "tsp":
-            return RoutingBatch("tsp", as_tensor(scale_coords(coords)).float(), as_tensor(distance).float())
+            return RoutingBatch("tsp", coords, as_tensor(distance).float())
         demand = np.concatenate([np.zeros((count, 1)), rng.integers(1, 10, size=(count, n - 1))], axis=1)
         capacity = np.full(count, CITY_CAPACITY if from_city else UNIFORM_CAPACITY.get(n - 1, CITY_CAPACITY), dtype=np.float64)
         windows = service = None
@@ -124,7 +162,7 @@ class Sampler:
             windows, service = self._windows(duration)
         return RoutingBatch(
             self.kind,
-            as_tensor(scale_coords(coords)).float(),
+            coords,
             as_tensor(distance).float(),
             None if self.kind != "cvrptw" else as_tensor(duration).float(),
             as_tensor(demand).float(),
@@ -140,15 +178,18 @@ class Sampler:
 
     def _city(self, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         chosen = self.rng.integers(len(self.cities), size=count)
-        coords, distance, duration = [], [], []
+        points, distance, duration = [], [], []
         for c in chosen:
-            points, dist, dur = self.cities[c]
-            idx = self.rng.choice(len(points), size=self.nodes, replace=False)
+            city = self.cities[c]
+            # no coin is drawn without clustering, so the seeded dev sets stay what their reference costs were computed on
+            clustered = self.clustered_share > 0 and self.rng.random() < self.clustered_share
+            sampling = "clustered" if clustered else "uniform"
+            idx = choose_points(city, self.nodes, sampling, self.rng)
             grid = np.ix_(idx, idx)
-            coords.append(points[idx])
-            distance.append(dist[grid])
-            duration.append(dur[grid])
-        return np.stack(coords), np.stack(distance), np.stack(duration)
+            points.append(city.points[idx].astype(np.float64))
+            distance.append(city.distance[grid].astype(np.float64))
+            duration.append(city.duration[grid].astype(np.float64))
+        return np.stack(points), np.stack(distance), np.stack(duration)
 
     def _windows(self, duration: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Time windows as ``realcity_acvrptw`` draws them: depot -> i -> depot is always feasible."""
@@ -164,9 +205,10 @@ class Sampler:
         return windows, service
 
 
-def from_instance(instance: object) -> RoutingBatch:
+def from_instance(instance: object, order: str = TRAINING_ORDER) -> RoutingBatch:
     """A batch of one suite instance (``TSPInstance``, ``CVRPInstance`` or ``CVRPTWInstance``), in float64 so
-    that costs add up as the checker adds them; instances without coordinates get all-zero ones."""
+    that costs add up as the checker adds them, its coordinates read in ``order`` (the checkpoint's);
+    instances without coordinates get all-zero ones."""
     from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
 
     if not isinstance(instance, TSPInstance | CVRPInstance):
@@ -175,7 +217,7 @@ def from_instance(instance: object) -> RoutingBatch:
     distance = torch.from_numpy(np.asarray(weights.full_matrix(), dtype=np.float64))[None]
     n = distance.shape[1]
     raw = weights.coords if weights.coords is not None else np.zeros((n, 2))
-    coords = torch.from_numpy(scale_coords(np.asarray(raw, dtype=np.float64)[:, :2]))[None]
+    coords = torch.from_numpy(model_coords(np.asarray(raw, dtype=np.float64)[:, :2], order).copy())[None]
     if isinstance(instance, TSPInstance):
         return RoutingBatch("tsp", coords, distance)
     demand = torch.from_numpy(np.asarray(instance.demands, dtype=np.float64))[None]

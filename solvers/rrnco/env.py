@@ -21,16 +21,16 @@ from .data import RoutingBatch
 
 class RoutingEnv:
     def __init__(self, batch: RoutingBatch, starts: torch.Tensor):
-        """``starts``: (P,) node indices (customers 1.. for cvrp kinds) shared by every instance."""
+        """``starts``: node indices (customers 1.. for cvrp kinds), (P,) shared by every instance or (B, P)."""
         self.batch = batch
         self.kind = batch.kind
         b, n = batch.size, batch.nodes
-        p = int(starts.numel())
+        p = int(starts.shape[-1])
         device = batch.distance.device
         self.rows = torch.arange(b, device=device)[:, None].expand(b, p)
         self.visited = torch.zeros(b, p, n, dtype=torch.bool, device=device)
         self.cost = torch.zeros(b, p, dtype=batch.distance.dtype, device=device)
-        self.first = starts.to(device)[None, :].expand(b, p).clone()
+        self.first = starts.to(device).expand(b, p).clone()
         if self.kind == "tsp":
             self.current = self.first.clone()
             self.visited[self.rows, torch.arange(p, device=device)[None, :].expand(b, p), self.current] = True

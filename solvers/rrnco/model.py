@@ -27,6 +27,13 @@ from .env import RoutingEnv
 
 NODE_FEATURES = {"tsp": 0, "cvrp": 2, "cvrptw": 5}
 STATE_FEATURES = {"tsp": 0, "cvrp": 1, "cvrptw": 2}
+# decoding checks whether every rollout has finished only every this many steps: each check is a device -> host
+# sync; finished rollouts stay where they are at no cost, so the extra steps change nothing
+DONE_CHECK_EVERY = 8
+
+
+def inverse_softplus(value: float) -> float:
+    return float(math.log(math.expm1(value)))
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,10 @@ class ModelConfig:
     neighbours: int = 16
     bias_dim: int = 16
     clip: float = 10.0
+    # the weight of -d(current, j) (and of the duration) on the logits at initialisation: with distances scaled
+    # by the instance's largest one, near and median candidates differ by ~0.25, so a weight of ~0.7 (softplus(0))
+    # lets the decoder ignore road distance; 5 makes distance matter from the first step
+    prior_init: float = 5.0
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -148,7 +159,12 @@ class RRNCO(nn.Module):
         self.logit_k = nn.Linear(d, d, bias=False)
         self.context = nn.Linear(3 * d + STATE_FEATURES[kind], d, bias=False)
         self.glimpse_out = nn.Linear(d, d, bias=False)
-        self.prior = nn.Parameter(torch.zeros(2 if kind == "cvrptw" else 1))
+        self.prior = nn.Parameter(torch.full((2 if kind == "cvrptw" else 1,), inverse_softplus(config.prior_init)))
+
+    def scalars(self) -> list[nn.Parameter]:
+        """The learned scalars (distance prior, encoder bias scales): a few numbers whose useful values are far
+        from where a shared learning rate would move them in a short run; training gives them their own rate."""
+        return [self.prior, *(layer.bias_scale for layer in self.layers)]
 
     def _node_features(self, batch: RoutingBatch) -> torch.Tensor | None:
         if batch.kind == "tsp":
@@ -225,34 +241,34 @@ def rollout(
     starts: torch.Tensor,
     *,
     sample: bool = False,
+    temperature: float = 1.0,
     encoded: Encoded | None = None,
     cost_batch: RoutingBatch | None = None,
     generator: torch.Generator | None = None,
 ) -> Rollout:
-    """Decode every instance from every start. ``cost_batch`` (the same instances in float64) keeps the
-    environment's arithmetic exact; the model reads ``batch``."""
+    """Decode every instance from every start, greedily or by sampling from the policy at ``temperature``.
+    ``cost_batch`` (the same instances in float64) keeps the environment's arithmetic exact; the model reads
+    ``batch``."""
     encoded = encoded if encoded is not None else model.encode(batch, generator)
     env = RoutingEnv(cost_batch if cost_batch is not None else batch, starts)
     log_prob = torch.zeros(env.cost.shape, device=env.cost.device, dtype=encoded.row.dtype)
     stuck = torch.zeros(env.cost.shape, dtype=torch.bool, device=env.cost.device)
     actions = []
     limit = 2 * batch.nodes + 2
-    for _ in range(limit):
+    for step in range(limit):
         done = env.done()
-        if bool(done.all()):
+        if step % DONE_CHECK_EVERY == 0 and bool(done.all()):
             break
         mask = env.mask()
-        dead = ~mask.any(-1)
-        if bool(dead.any()):
-            stuck |= dead
-            mask = mask.clone()
-            mask[dead] = nn.functional.one_hot(env.current[dead], mask.shape[-1]).bool()
+        dead = ~mask.any(-1)  # no move allowed: the rollout is stuck; it stays where it is and costs inf
+        stuck |= dead
+        mask = mask | (dead[..., None] & nn.functional.one_hot(env.current, mask.shape[-1]).bool())
         logits = model.logits(encoded, env, mask)
         if sample:
-            probs = torch.softmax(logits, -1)
+            probs = torch.softmax(logits / temperature, -1)
             action = torch.multinomial(probs.reshape(-1, probs.shape[-1]), 1, generator=generator).reshape(env.current.shape)
             if torch.is_grad_enabled():
-                picked = torch.log_softmax(logits, -1).gather(-1, action[..., None]).squeeze(-1)
+                picked = torch.log_softmax(logits / temperature, -1).gather(-1, action[..., None]).squeeze(-1)
                 log_prob = log_prob + torch.where(done, torch.zeros_like(picked), picked)
         else:
             action = logits.argmax(-1)
@@ -262,3 +278,23 @@ def rollout(
     cost = env.cost.masked_fill(stuck, float("inf"))
     stacked = torch.stack(actions, -1) if actions else env.current.new_zeros(*env.current.shape, 0)
     return Rollout(cost, stacked, log_prob)
+
+
+def imitation_loss(model: RRNCO, batch: RoutingBatch, first: torch.Tensor, actions: torch.Tensor) -> torch.Tensor:
+    """Teacher forcing: the mean negative log-likelihood per decision of teacher sequences under the model.
+    ``first`` (B, P) is each sequence's first node (as POMO's starts), ``actions`` (B, P, T) the moves after it,
+    padded with moves that stay where the sequence ended; the environment follows the teacher."""
+    encoded = model.encode(batch)
+    env = RoutingEnv(batch, first)
+    total = torch.zeros((), device=actions.device)
+    decisions = torch.zeros((), device=actions.device)
+    for t in range(actions.shape[-1]):
+        live = ~env.done()
+        target = actions[..., t]
+        # a teacher move is never masked out (float32 rounding at a time window's end must not make it -inf)
+        mask = env.mask() | nn.functional.one_hot(target, batch.nodes).bool()
+        picked = torch.log_softmax(model.logits(encoded, env, mask), -1).gather(-1, target[..., None]).squeeze(-1)
+        total = total + torch.where(live, picked, torch.zeros_like(picked)).sum()
+        decisions = decisions + live.sum()
+        env.step(target)
+    return -total / decisions.clamp_min(1)

@@ -1,9 +1,17 @@
-"""RRNCO, the neural router for real road networks (Son et al., ICLR 2026), trained here: multi-start greedy
-decoding, then x8 coordinate augmentation, then sampling until the time limit, yielding each improvement."""
+"""RRNCO, the neural router for real road networks (Son et al., ICLR 2026), trained here.
+
+- ``rrnco``: the pure neural router, as the paper evaluates it: multi-start greedy decoding, then the x8
+  coordinate augmentation, then rounds of the anytime loop until the time limit, yielding each improvement.
+- ``rrnco-ls``: the same model's candidates (greedy and x8), then PyVRP's local-search operators on the best
+  of them (``local_search.py``) and perturb-and-search moves from the best solution until the time limit.
+"""
 
 from __future__ import annotations
 
+import itertools
+import logging
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,38 +21,42 @@ from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolu
 from frontierco.solver import Budget, Solver
 from frontierco.solverkit import Clock
 
+log = logging.getLogger("frontierco.rrnco")
 AUGMENTATIONS = 8
 # the (B, N, N, features, bias dim) float tensors of the bias network stay under this many bytes per chunk
 CHUNK_BYTES = 256 * 2**20
+# the anytime loop of ``rrnco`` after greedy and x8: each round draws new ANE neighbours for the 8 views and
+# decodes greedily from them, then samples at this temperature
+SAMPLING_TEMPERATURE = 1.0
 
 
-def augmented_coords(coords: Any) -> Any:
-    """The 8 symmetries of the unit square applied to (1, N, 2) coordinates -> (8, N, 2) (POMO's x8)."""
-    import torch
+@dataclass(frozen=True)
+class Candidates:
+    """A phase's rollouts: ``cost`` (B, P) in the instance's units (inf where stuck), ``actions`` (B, P, T)."""
 
-    x, y = coords[..., 0], coords[..., 1]
-    variants = [(x, y), (y, x), (1 - x, y), (y, 1 - x), (x, 1 - y), (1 - y, x), (1 - x, 1 - y), (1 - y, 1 - x)]
-    return torch.cat([torch.stack(v, -1) for v in variants], 0)
+    phase: str
+    cost: Any
+    actions: Any
 
 
 class RRNCOSolver(Solver):
     name = "rrnco"
     problems = ("tsp", "cvrp", "cvrptw")
-    version = "1"
+    version = "2"
     requires = {"torch": "torch>=2.2"}
     deterministic = True
 
     def setup(self) -> None:
         import torch
 
-        from .checkpoint import SHIPPED, load
+        from .checkpoint import SHIPPED, load, trained_order
 
         self.torch = torch
-        self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
+        self.models = {path.stem: (load(path), trained_order(path)) for path in sorted(SHIPPED.glob("*.pt"))}
         self.pomo = int(self.params.get("pomo", 100))
         self.sampling = bool(self.params.get("sampling", True))
 
-    def _model(self, instance: Any) -> Any:
+    def _model(self, instance: Any) -> tuple[Any, str]:
         from .checkpoint import SHIPPED, MissingCheckpoint, checkpoint_name
 
         problem = "cvrptw" if hasattr(instance, "time_windows") else "cvrp" if isinstance(instance, CVRPInstance) else "tsp"
@@ -54,64 +66,117 @@ class RRNCOSolver(Solver):
             raise MissingCheckpoint(f"rrnco has no checkpoint {Path(SHIPPED) / (name + '.pt')} for this {problem} instance")
         return self.models[name]
 
-    def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
-        from .data import from_instance
-        from .env import routes_of
+    def candidates(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock, anytime: bool) -> Iterator[Candidates]:
+        """Rollouts phase by phase: greedy, x8 greedy, then (``anytime``) rounds of re-drawn neighbours and sampling."""
+        from .data import from_instance, symmetries
         from .model import default_starts, rollout
 
         torch = self.torch
         torch.set_num_threads(max(1, budget.threads))
-        clock = Clock(budget.time_limit, margin=0.05)
-        is_tsp = isinstance(instance, TSPInstance)
-        if (is_tsp and instance.n <= 3) or (not is_tsp and instance.n < 2):
-            yield TSPSolution(np.arange(instance.n)) if is_tsp else CVRPSolution(())
-            return
-        if not is_tsp and np.any(instance.demands > instance.capacity):
-            return  # a customer no vehicle can carry: no feasible solution exists
-        model = self._model(instance)
-        exact = from_instance(instance)
+        model, order = self._model(instance)
+        exact = from_instance(instance, order)
         generator = torch.Generator().manual_seed(budget.seed)
-        starts = default_starts(exact.kind, exact.nodes, self.pomo)
-        best = float("inf")
-
-        def improved(result: Any) -> Any:
-            nonlocal best
-            flat = result.cost.flatten()
-            k = int(flat.argmin())
-            if not float(flat[k]) < best:
-                return None
-            best = float(flat[k])
-            b, p = divmod(k, result.cost.shape[1])
-            routes = routes_of(exact.kind, int(starts[p]), result.actions[b, p].tolist())
-            if is_tsp:
-                return TSPSolution(np.array(routes[0], dtype=np.int64))
-            return CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in routes))
-
+        self.starts = default_starts(exact.kind, exact.nodes, self.pomo)
+        self.kind = exact.kind
         chunk = max(1, min(AUGMENTATIONS, CHUNK_BYTES // (exact.nodes**2 * 3 * model.config.bias_dim * 4)))
         with torch.no_grad():
             single = exact.to("cpu", torch.float32)
-            solution = improved(rollout(model, single, starts, cost_batch=exact, generator=generator))
-            if solution is not None:
-                yield solution
-            views = augmented_coords(single.coords)
-            encoded = []
-            for first in range(0, AUGMENTATIONS, chunk):
-                if clock.expired():
-                    return
-                count = min(chunk, AUGMENTATIONS - first)
-                batch = single.repeat(count).with_coords(views[first : first + count])
-                encoded.append((batch, model.encode(batch, generator)))
-                result = rollout(model, batch, starts, encoded=encoded[-1][1], cost_batch=exact.repeat(count))
-                solution = improved(result)
-                if solution is not None:
-                    yield solution
-            while self.sampling and not clock.expired():
-                for batch, codes in encoded:
-                    result = rollout(
-                        model, batch, starts, sample=True, encoded=codes, cost_batch=exact.repeat(batch.size), generator=generator
-                    )
-                    solution = improved(result)
-                    if solution is not None:
-                        yield solution
+            found = rollout(model, single, self.starts, cost_batch=exact, generator=generator)
+            yield Candidates("greedy", found.cost, found.actions)
+            views = symmetries(single.coords)[:, 0]
+            batches = [
+                single.repeat(min(chunk, AUGMENTATIONS - first)).with_coords(views[first : first + chunk])
+                for first in range(0, AUGMENTATIONS, chunk)
+            ]
+            rounds = itertools.cycle(("redraw", "sample")) if anytime and self.sampling else ()
+            for phase in itertools.chain(("x8",), rounds):
+                for batch in batches:
                     if clock.expired():
                         return
+                    found = rollout(
+                        model, batch, self.starts, sample=phase == "sample", temperature=SAMPLING_TEMPERATURE,
+                        encoded=model.encode(batch, generator), cost_batch=exact.repeat(batch.size), generator=generator,
+                    )  # fmt: skip
+                    yield Candidates(phase, found.cost, found.actions)
+
+    def routes(self, actions: Any, start: int) -> list[list[int]]:
+        from .env import routes_of
+
+        return routes_of(self.kind, int(self.starts[start]), actions.tolist())
+
+    def as_solution(self, instance: Any, routes: list[list[int]]) -> TSPSolution | CVRPSolution:
+        if isinstance(instance, TSPInstance):
+            return TSPSolution(np.array(routes[0], dtype=np.int64))
+        return CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in routes))
+
+    def trivial(self, instance: TSPInstance | CVRPInstance) -> TSPSolution | CVRPSolution | None:
+        """The answer where no search is needed (tiny instances), else None."""
+        if isinstance(instance, TSPInstance):
+            return TSPSolution(np.arange(instance.n)) if instance.n <= 3 else None
+        return CVRPSolution(()) if instance.n < 2 else None
+
+    def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+        clock = Clock(budget.time_limit, margin=0.05)
+        trivial = self.trivial(instance)
+        if trivial is not None:
+            yield trivial
+            return
+        if not isinstance(instance, TSPInstance) and np.any(instance.demands > instance.capacity):
+            return  # a customer no vehicle can carry: no feasible solution exists
+        best = float("inf")
+        for found in self.candidates(instance, budget, clock, anytime=True):
+            flat = found.cost.flatten()
+            k = int(flat.argmin())
+            if float(flat[k]) < best:
+                log.debug("rrnco %s improved %.6g -> %.6g", found.phase, best, float(flat[k]))
+                best = float(flat[k])
+                b, p = divmod(k, found.cost.shape[1])
+                yield self.as_solution(instance, self.routes(found.actions[b, p], p))
+
+
+class RRNCOLocalSearchSolver(RRNCOSolver):
+    name = "rrnco-ls"
+    problems = ("tsp", "cvrp", "cvrptw")
+    version = "1"
+    requires = {"torch": "torch>=2.2", "pyvrp": "pyvrp>=0.14"}
+    deterministic = False  # the search stops on the clock
+
+    def setup(self) -> None:
+        super().setup()
+        self.searched = int(self.params.get("candidates", 40))
+
+    def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+        from .local_search import RouteSearch
+
+        clock = Clock(budget.time_limit, margin=0.05)
+        trivial = self.trivial(instance)
+        if trivial is not None:
+            yield trivial
+            return
+        if not isinstance(instance, TSPInstance) and np.any(instance.demands > instance.capacity):
+            return
+        pool: dict[float, list[list[int]]] = {}  # distinct costs -> a rollout with that cost
+        for found in self.candidates(instance, budget, clock, anytime=False):
+            flat = found.cost.flatten()
+            for k in self.torch.argsort(flat)[: self.searched].tolist():
+                cost = float(flat[k])
+                if np.isfinite(cost) and cost not in pool:
+                    b, p = divmod(k, found.cost.shape[1])
+                    pool[cost] = self.routes(found.actions[b, p], p)
+        if not pool:
+            return
+        search = RouteSearch(instance, budget.seed)
+        best_cost, best = min(pool.items())
+        yield self.as_solution(instance, best)
+        for _, routes in sorted(pool.items())[: self.searched]:
+            if clock.expired():
+                return
+            improved = search.descend(routes)
+            if improved is not None and search.cost(improved) < best_cost:
+                best_cost, best = search.cost(improved), improved
+                yield self.as_solution(instance, best)
+        while not clock.expired():
+            moved = search.kick(best)
+            if moved is not None and search.cost(moved) < best_cost:
+                best_cost, best = search.cost(moved), moved
+                yield self.as_solution(instance, best)

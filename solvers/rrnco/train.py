@@ -1,10 +1,19 @@
-"""Training RRNCO: POMO (Kwon et al., NeurIPS 2020) REINFORCE with the shared baseline over the multi-start
-rollouts of each instance, Adam, gradient-norm clipping; instances sampled from real cities (the catalog's
-training and in-distribution cities; the out-of-distribution ones are never seen) and/or uniform points;
-validation after every epoch on a fixed dev set against a classical solver's costs; checkpoints with their
-config and sha256; a CSV log and a PNG curve.
+"""Training RRNCO in two modes, each a run of its own (the second starts from the first's weights with --init):
 
-    frontierco train rrnco --problem acvrp --size 50 --epochs 20
+- ``--imitate``: teacher forcing on solutions of the suite's classical solvers (``teacher.py``; generated
+  first when missing, cached, resumable), each solution in several random route orders or tour rotations;
+- reinforcement learning (the default): POMO (Kwon et al., NeurIPS 2020) REINFORCE with the shared baseline
+  over the multi-start rollouts of each instance.
+
+Both: Adam with its own learning rate for the learned scalars, gradient-norm clipping; instances sampled from
+real cities (the catalog's training and in-distribution cities, points drawn uniformly or clustered as the
+suite's real-city generators draw them; the out-of-distribution cities are never seen) or uniform points
+(the symmetric ``cvrp`` model); each training instance in a random one of the 8 symmetries of the unit
+square; validation after every epoch on a fixed dev set against a classical solver's costs; checkpoints
+with their config, input layout and sha256; a CSV log and a PNG curve.
+
+    frontierco train rrnco --problem acvrp --size 100 --imitate --teacher-count 1600 --time-budget 900
+    frontierco train rrnco --problem acvrp --size 100 --init runs/rrnco/acvrp/state.pt --time-budget 3600
     frontierco train rrnco --problem acvrp --size 100 --init runs/rrnco/acvrp/state.pt --time-budget 3600
     frontierco train rrnco --problem acvrp --size 100 --resume
     frontierco train rrnco --problem acvrp --dev-reference --size 100   # the dev set's classical costs
@@ -24,19 +33,24 @@ from typing import Any
 import numpy as np
 import torch
 
+from frontierco.formats.city import City
 from frontierco.registry import PROJECT_ROOT
 
 from .checkpoint import SHIPPED, export
-from .data import RoutingBatch, Sampler
-from .model import RRNCO, ModelConfig, default_starts, rollout
+from .data import TRAINING_ORDER, RoutingBatch, Sampler, symmetries
+from .model import RRNCO, ModelConfig, default_starts, imitation_loss, rollout
+from .teacher import TEACHERS, TeacherSet, TeacherSpec
 
 log = logging.getLogger("frontierco.rrnco")
-# checkpoint name -> (kind, share of instances drawn from cities; the rest are uniform points)
-PRESETS = {"atsp": ("tsp", 0.5), "acvrp": ("cvrp", 1.0), "cvrp": ("cvrp", 0.0), "acvrptw": ("cvrptw", 1.0)}
+# checkpoint name -> (kind, share of instances drawn from cities; the rest are uniform points): city matrices
+# for the asymmetric models only, uniform Euclidean points for the symmetric one
+PRESETS = {"atsp": ("tsp", 1.0), "acvrp": ("cvrp", 1.0), "cvrp": ("cvrp", 0.0), "acvrptw": ("cvrptw", 1.0)}
+CLUSTERED_SHARE = 0.5  # of the city instances, as in the suite's real-city test splits
 TRAINING_ROLES = ("training", "in-distribution")
 DEV_SEED = 2026
 DEV_DIR = Path(__file__).resolve().parent / "dev"
-LOG_FIELDS = ("step", "epoch", "size", "instances", "seconds", "loss", "train_cost", "dev_gap")
+LOG_FIELDS = ("step", "epoch", "size", "mode", "instances", "seconds", "loss", "train_cost", "dev_gap")
+TEACHER_ROOT = PROJECT_ROOT / "runs" / "rrnco" / "teacher"
 
 
 @dataclass
@@ -48,12 +62,16 @@ class TrainConfig:
     batch: int = 64
     pomo: int = 100
     lr: float = 1e-4
+    scalar_lr: float = 1e-2
     clip_norm: float = 1.0
     seed: int = 0
     dev_size: int = 100
     dev_count: int = 32
     time_budget: float | None = None
     model: dict[str, Any] = field(default_factory=dict)
+    imitate: bool = False  # teacher forcing on cached teacher solutions instead of reinforcement learning
+    orders: int = 8  # random orders of each teacher solution per imitation step
+    teacher_seconds: float = 0.5
 
     @property
     def kind(self) -> str:
@@ -63,25 +81,25 @@ class TrainConfig:
     def city_share(self) -> float:
         return PRESETS[self.name][1]
 
+    @property
+    def teacher(self) -> TeacherSpec:
+        return TeacherSpec(self.name, self.kind, self.size, self.city_share, CLUSTERED_SHARE, self.teacher_seconds)
 
-def training_cities() -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """(points as stored, (lat, lon) like the suite's real-city instances; distance; duration) of every catalog
-    city whose role is training or in-distribution. (The shipped checkpoints saw (lon, lat); the x8
-    augmentation at inference includes that swap.)"""
+
+def training_cities() -> list[City]:
+    """Every catalog city whose role is training or in-distribution (points as stored, like the suite's real-city
+    instances: the network reads both through ``data.model_coords``)."""
     from frontierco.cities.catalog import catalog, load_city
 
     chosen = [name for name, entry in catalog().items() if str(entry.get("role", "")).startswith(TRAINING_ROLES)]
-    cities = []
-    for name in chosen:
-        city = load_city(name)
-        cities.append((city.points.astype(np.float64), city.distance.astype(np.float64), city.duration.astype(np.float64)))
-    return cities
+    return [load_city(name) for name in chosen]
 
 
-def dev_batches(name: str, size: int, count: int, cities: list[tuple[np.ndarray, ...]]) -> list[RoutingBatch]:
-    """The fixed dev set: ``count`` instances in batches of 8, the same on every machine (numpy, seeded)."""
+def dev_batches(name: str, size: int, count: int, cities: list[City]) -> list[RoutingBatch]:
+    """The fixed dev set: ``count`` instances in batches of 8, the same on every machine (numpy, seeded; city
+    points drawn uniformly, as when the dev costs were computed)."""
     kind, share = PRESETS[name]
-    sampler = Sampler(kind, size, cities, share, DEV_SEED)  # type: ignore[arg-type]
+    sampler = Sampler(kind, size, cities, share, DEV_SEED)
     return [sampler.sample(min(8, count - start)) for start in range(0, count, 8)]
 
 
@@ -164,13 +182,26 @@ def evaluate_dev(model: RRNCO, batches: list[RoutingBatch], costs: list[float], 
     return float(100.0 * np.mean(ours / np.asarray(costs[: len(ours)]) - 1.0))
 
 
+def optimizer_for(model: RRNCO, lr: float, scalar_lr: float) -> torch.optim.Adam:
+    """Adam with the learned scalars in a group of their own (a shared rate of ~1e-4 moves a scalar by ~1e-4 a step)."""
+    scalars = {id(p) for p in model.scalars()}
+    rest = [p for p in model.parameters() if id(p) not in scalars]
+    return torch.optim.Adam([{"params": rest, "lr": lr}, {"params": model.scalars(), "lr": scalar_lr}])
+
+
 class Trainer:
-    def __init__(self, config: TrainConfig, out: Path, device: torch.device, cities: list[tuple[np.ndarray, ...]]):
+    def __init__(self, config: TrainConfig, out: Path, device: torch.device, cities: list[City], teacher: TeacherSet | None = None):
+        """``teacher``: the solutions to imitate (required when ``config.imitate``)."""
         self.config, self.out, self.device = config, out / config.name, device
+        if config.imitate and teacher is None:
+            raise ValueError("imitation needs teacher solutions")
+        self.teacher = teacher
         torch.manual_seed(config.seed)
         self.model = RRNCO(ModelConfig(config.kind, **config.model)).to(device)
-        self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.lr)
-        self.sampler = Sampler(config.kind, config.size, cities, config.city_share, config.seed)  # type: ignore[arg-type]
+        self.optimizer = optimizer_for(self.model, config.lr, config.scalar_lr)
+        self.sampler = Sampler(
+            config.kind, config.size, cities, config.city_share, config.seed, clustered_share=CLUSTERED_SHARE, augment=True
+        )
         self.step, self.epoch, self.instances, self.seconds = 0, 0, 0, 0.0
         self.history: list[dict[str, Any]] = []
         reference = dev_path(config.name, config.dev_size)
@@ -208,7 +239,29 @@ class Trainer:
         self.sampler.rng.bit_generator.state = state["sampler"]
         torch.set_rng_state(state["torch_rng"].cpu())  # map_location moved it with the weights
 
+    def imitation_step(self) -> tuple[float, float]:
+        """One teacher-forcing step on a random batch of teacher solutions, each instance in a random symmetry."""
+        from .teacher import sequences
+
+        assert self.teacher is not None
+        rng = self.sampler.rng
+        rows = rng.choice(len(self.teacher.routes), size=min(self.config.batch, len(self.teacher.routes)), replace=False)
+        batch = self.teacher.batch.select(torch.from_numpy(rows))
+        batch = batch.with_coords(symmetries(batch.coords)[rng.integers(8, size=len(rows)), torch.arange(len(rows))])
+        first, actions = sequences(batch.kind, [self.teacher.routes[r] for r in rows], self.config.orders, rng)
+        loss = imitation_loss(self.model, batch.to(self.device), first.to(self.device), actions.to(self.device))
+        self._descend(loss)
+        return loss.item(), float("nan")
+
+    def _descend(self, loss: torch.Tensor) -> None:
+        self.optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
+        self.optimizer.step()
+
     def train_step(self) -> tuple[float, float]:
+        if self.config.imitate:
+            return self.imitation_step()
         batch = self.sampler.sample(self.config.batch).to(self.device)
         starts = default_starts(batch.kind, batch.nodes, self.config.pomo).to(self.device)
         result = rollout(self.model, batch, starts, sample=True)
@@ -218,10 +271,7 @@ class Trainer:
         baseline = cost.mean(1, keepdim=True)
         advantage = (baseline - cost) / baseline.clamp_min(1e-9)  # scale-free across cities
         loss = -(advantage.detach() * result.log_prob).mean()
-        self.optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
-        self.optimizer.step()
+        self._descend(loss)
         return loss.item(), cost.min(1).values.mean().item()
 
     def run(self, progress: bool = True) -> None:
@@ -263,14 +313,15 @@ class Trainer:
             "step": self.step,
             "epoch": self.epoch,
             "size": self.config.size,
+            "mode": "imitate" if self.config.imitate else "rl",
             "instances": self.instances,
             "seconds": round(self.seconds, 2),
             "loss": float(np.mean(losses)),
-            "train_cost": float(np.mean(costs)),
+            "train_cost": "" if self.config.imitate else float(np.mean(costs)),
             "dev_gap": "" if gap is None else round(gap, 3),
         }
         self.history.append(row)
-        log.info("step %d loss %.4f cost %.3f dev gap %s", self.step, row["loss"], row["train_cost"], row["dev_gap"])
+        log.info("step %d %s loss %.4f cost %s dev gap %s", self.step, row["mode"], row["loss"], row["train_cost"], row["dev_gap"])
 
     def export(self, directory: Path) -> dict[str, Any]:
         """The shipped checkpoint, its card, the log (CSV) and the training curve (PNG)."""
@@ -279,6 +330,12 @@ class Trainer:
         card = {
             "name": self.config.name,
             "paper": "Son et al., RRNCO: Towards Real-World Routing with Neural Combinatorial Optimization, ICLR 2026",
+            "input": {
+                "coordinates": TRAINING_ORDER,
+                "layout": "coordinates in the instance's stored order (real cities: lat, lon), min-max scaled with one "
+                "factor; distances (durations) divided by the instance's largest one (its time horizon)",
+                "augmentation": "each training instance in a random one of the 8 symmetries of the unit square",
+            },
             "train": asdict(self.config),
             "trained": {
                 "steps": self.step,
@@ -286,6 +343,10 @@ class Trainer:
                 "seconds": round(self.seconds, 1),
                 "device": torch.cuda.get_device_name(0) if self.device.type == "cuda" else "cpu",
                 "sizes": sorted({int(row["size"]) for row in self.history}),
+                "phases": phases(self.history),
+                "teacher": None
+                if self.teacher is None
+                else {"solutions": len(self.teacher.routes), "solver": f"{TEACHERS[self.config.kind]} {self.config.teacher_seconds:g} s"},
             },
             "dev": None
             if reference is None
@@ -301,6 +362,17 @@ class Trainer:
         write_log(self.history, directory / f"{self.config.name}.csv")
         plot_curve(self.history, directory / f"{self.config.name}.png", self.config.name)
         return card
+
+
+def phases(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The runs this checkpoint went through (earlier ones carried over by --init), in order, with their volume."""
+    out: list[dict[str, Any]] = []
+    for row in history:
+        key = (row.get("phase", "final"), row.get("mode", "rl"), int(row["size"]))
+        if not out or out[-1]["key"] != key or int(row["instances"]) < out[-1]["instances"]:
+            out.append({"key": key, "instances": 0, "seconds": 0.0})
+        out[-1]["instances"], out[-1]["seconds"] = int(row["instances"]), float(row["seconds"])
+    return [{"mode": o["key"][1], "size": o["key"][2], "instances": o["instances"], "seconds": round(o["seconds"], 1)} for o in out]
 
 
 def write_log(history: list[dict[str, Any]], path: Path) -> None:
@@ -319,24 +391,28 @@ def plot_curve(history: list[dict[str, Any]], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     offset, previous = 0, 0
-    costs: dict[int, tuple[list[float], list[float]]] = {}
+    curves: dict[tuple[str, int], tuple[list[float], list[float]]] = {}
     gap_x, gaps = [], []
     for row in history:
         if int(row["instances"]) < previous:  # a new phase (e.g. a larger size) counts from 0 again
             offset += previous
         previous = int(row["instances"])
         seen = offset + previous
-        xs, ys = costs.setdefault(int(row["size"]), ([], []))
+        imitate = row.get("mode") == "imitate"
+        xs, ys = curves.setdefault(("imitate" if imitate else "rl", int(row["size"])), ([], []))
         xs.append(seen)
-        ys.append(float(row["train_cost"]))
+        ys.append(float(row["loss"] if imitate else row["train_cost"]))
         if row["dev_gap"] != "":
             gap_x.append(seen)
             gaps.append(float(row["dev_gap"]))
-    figure, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
-    for size, (xs, ys) in sorted(costs.items()):
-        left.plot(xs, ys, lw=0.8, label=f"N={size}")
-    left.legend()
-    left.set(xlabel="training instances", ylabel="best-of-POMO cost", title=f"{title}: training cost (sampled)")
+    figure, (imitation, reinforce, right) = plt.subplots(1, 3, figsize=(13, 3.2))
+    for (mode, size), (xs, ys) in sorted(curves.items()):
+        (imitation if mode == "imitate" else reinforce).plot(xs, ys, lw=0.8, label=f"N={size}")
+    for axis in (imitation, reinforce):
+        if axis.lines:
+            axis.legend()
+    imitation.set(xlabel="training instances", ylabel="NLL per decision", title=f"{title}: imitation loss")
+    reinforce.set(xlabel="training instances", ylabel="best-of-POMO cost", title="RL training cost (sampled)")
     right.plot(gap_x, gaps, marker="o", ms=3)
     right.set(xlabel="training instances", ylabel="dev gap (%)", title="greedy dev gap (N=100) to the classical solver")
     figure.tight_layout()
@@ -354,6 +430,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--steps", type=int, default=100, help="steps per epoch")
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--lr", type=float, default=1e-4)
+    parser.add_argument("--scalar-lr", type=float, default=1e-2, help="learning rate of the learned scalars (prior, bias scales)")
+    parser.add_argument("--imitate", action="store_true", help="teacher forcing on classical solutions (generated first if missing)")
+    parser.add_argument("--teacher-count", type=int, default=1600, help="teacher solutions to have before imitating")
+    parser.add_argument("--teacher-time", type=float, default=0.5, help="seconds of the classical solver per teacher instance")
+    parser.add_argument("--teacher-only", action="store_true", help="only generate the teacher solutions (resumable)")
+    parser.add_argument("--teacher-root", type=Path, default=TEACHER_ROOT)
+    parser.add_argument("--orders", type=int, default=8, help="random orders of each teacher solution per step")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dim", type=int, default=128)
     parser.add_argument("--layers", type=int, default=3)
@@ -380,10 +463,21 @@ def main(argv: list[str]) -> None:
         print(f"wrote {dev_reference(args.problem, args.dev_size, args.dev_count, args.reference_time)}")
         return
     config = TrainConfig(
-        args.problem, args.size, args.epochs, args.steps, args.batch, lr=args.lr, seed=args.seed, dev_size=args.dev_size,
-        dev_count=args.dev_count, time_budget=args.time_budget, model={"dim": args.dim, "layers": args.layers},
+        args.problem, args.size, args.epochs, args.steps, args.batch, lr=args.lr, scalar_lr=args.scalar_lr, seed=args.seed,
+        dev_size=args.dev_size, dev_count=args.dev_count, time_budget=args.time_budget, model={"dim": args.dim, "layers": args.layers},
+        imitate=args.imitate or args.teacher_only, orders=args.orders, teacher_seconds=args.teacher_time,
     )  # fmt: skip
-    trainer = Trainer(config, args.out, torch.device(args.device), training_cities())
+    cities = training_cities()
+    teacher = None
+    if config.imitate:
+        from .teacher import generate, load
+
+        count = generate(config.teacher, args.teacher_count, args.teacher_root, cities)
+        print(f"{count} teacher solutions in {config.teacher.folder(args.teacher_root)}")
+        if args.teacher_only:
+            return
+        teacher = load(config.teacher, args.teacher_root, cities)
+    trainer = Trainer(config, args.out, torch.device(args.device), cities, teacher)
     if args.resume and trainer.state_path.is_file():
         trainer.resume(trainer.state_path)
     elif args.init is not None:

@@ -10,6 +10,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from frontierco.formats.city import City  # noqa: E402
 from frontierco.problems import CVRPInstance, TSPInstance, get_problem  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
@@ -22,17 +23,18 @@ train = load_solver_module("rrnco", "train")
 solver_module = load_solver_module("rrnco", "solver")
 
 
-def toy_city(points: int = 60, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A city-like asymmetric instance pool: shortest paths on a random directed graph (so durations differ)."""
+def toy_city(points: int = 60, seed: int = 0) -> City:
+    """A city-like asymmetric instance pool: shortest paths on a random directed graph (so durations differ);
+    points stored as (lat, lon) of a box twice as wide as it is tall, like a real city's."""
     from scipy.sparse.csgraph import shortest_path
 
     rng = np.random.default_rng(seed)
-    coords = rng.random((points, 2))
+    coords = rng.random((points, 2)) * [0.5, 1.0] + [43.7, 7.4]
     base = np.linalg.norm(coords[:, None] - coords[None], axis=-1)
     detour = base * rng.uniform(1.0, 1.6, size=base.shape)
     distance = shortest_path(detour, directed=True)
     duration = shortest_path(detour * rng.uniform(1.5, 3.0, size=base.shape) * 10, directed=True)
-    return coords, distance, duration
+    return City(f"toy-{seed}", coords, distance, duration)
 
 
 def tiny_model(kind: str) -> object:
@@ -196,7 +198,8 @@ def test_shipped_checkpoints_load_with_their_cards() -> None:
 
 
 def test_solver_improves_monotonically_and_reports_real_costs() -> None:
-    coords, distance, _ = toy_city(40, seed=3)
+    city = toy_city(40, seed=3)
+    coords, distance = city.points, city.distance
     demands = np.concatenate([[0], np.random.default_rng(0).integers(1, 10, size=25)])
     instance = CVRPInstance("toy", EdgeWeights("EXPLICIT", coords=coords[:26], matrix=distance[:26, :26]), demands, 50)
     solver = solver_module.RRNCOSolver()
@@ -211,7 +214,152 @@ def test_solver_names_a_missing_checkpoint(monkeypatch: pytest.MonkeyPatch) -> N
     solver = solver_module.RRNCOSolver()
     solver.setup()
     solver.models.pop("acvrp")
-    coords, distance, _ = toy_city(10)
+    city = toy_city(10)
+    coords, distance = city.points, city.distance
     instance = CVRPInstance("toy", EdgeWeights("EXPLICIT", coords=coords, matrix=distance), np.r_[0, np.ones(9, dtype=int)], 50)
     with pytest.raises(checkpoint.MissingCheckpoint, match="acvrp.pt"):
         next(solver.solve(instance, Budget(time_limit=1.0)))
+
+
+def test_inference_reads_a_city_instance_exactly_as_training_samples_it() -> None:
+    """The orientation pin: the sampler (training) and ``from_instance`` (inference) give the network the same
+    coordinates for the same city points, in the order the checkpoint was trained on."""
+    city = toy_city(11, seed=4)
+    trained = data.Sampler("cvrp", 10, [city], 1.0, seed=0).sample(1)
+    # which city point is sampled node i: the city has exactly 11 points, so node i's row of distances is a
+    # permutation of its city row
+    rows = [int(np.argmin(np.abs(np.sort(city.distance, 1) - np.sort(trained.distance[0, i].double().numpy())).sum(1))) for i in range(11)]
+    assert sorted(rows) == list(range(11))
+    weights = EdgeWeights("EXPLICIT", coords=city.points[rows], matrix=city.distance[np.ix_(rows, rows)])
+    instance = CVRPInstance("pin", weights, np.r_[0, np.ones(10, dtype=int)], 50)
+    inferred = data.from_instance(instance, data.TRAINING_ORDER)
+    assert torch.allclose(inferred.coords.float(), trained.coords, atol=1e-6)
+    swapped = data.from_instance(instance, "swapped")
+    assert not torch.allclose(swapped.coords.float(), trained.coords, atol=1e-3)
+
+
+def test_every_shipped_checkpoint_records_the_coordinate_order_it_was_trained_on() -> None:
+    for name in ("atsp", "acvrp", "cvrp", "acvrptw"):
+        path = checkpoint.SHIPPED / f"{name}.pt"
+        card = json.loads(path.with_suffix(".json").read_text())
+        assert checkpoint.trained_order(path) == card["input"]["coordinates"]
+        if card["input"]["augmentation"] != "none":  # trained by today's code: the training order
+            assert card["input"]["coordinates"] == data.TRAINING_ORDER
+    solver = solver_module.RRNCOSolver()
+    solver.setup()
+    assert {name: order for name, (_, order) in solver.models.items()} == {
+        name: checkpoint.trained_order(checkpoint.SHIPPED / f"{name}.pt") for name in solver.models
+    }
+
+
+def test_a_card_without_a_coordinate_order_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "acvrp.pt"
+    checkpoint.export(tiny_model("cvrp"), path, {"name": "acvrp"})
+    with pytest.raises(Exception, match="coordinate order"):
+        checkpoint.trained_order(path)
+
+
+def test_the_scalars_move_at_their_own_learning_rate_in_a_tiny_training_run(tmp_path: Path) -> None:
+    config = train.TrainConfig(
+        "acvrp", 8, epochs=1, steps=15, batch=8, lr=1e-4, scalar_lr=3e-2, dev_size=10, model={"dim": 16, "layers": 1, "heads": 2, "ffn": 32}
+    )
+    trainer = train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city()])
+    before = [p.detach().clone() for p in trainer.model.scalars()]
+    assert float(torch.nn.functional.softplus(trainer.model.prior.detach())) == pytest.approx(5.0)
+    trainer.run(progress=False)
+    moved = [float((p.detach() - b).abs().max()) for p, b in zip(trainer.model.scalars(), before, strict=True)]
+    # a shared rate of 1e-4 moves a scalar by at most ~1.5e-3 in 15 Adam steps
+    assert min(moved) > 0.05, moved
+
+
+def teacher_set(tmp_path: Path, name: str, size: int = 9) -> object:
+    spec = train.TrainConfig(name, size, teacher_seconds=0.05).teacher
+    teacher = load_solver_module("rrnco", "teacher")
+    assert teacher.generate(spec, 32, tmp_path, [toy_city()], progress=False) == 32
+    return teacher.load(spec, tmp_path, [toy_city()])
+
+
+@pytest.mark.parametrize("name", ["atsp", "acvrp", "acvrptw"])
+def test_teacher_sequences_replay_to_the_teachers_cost(tmp_path: Path, name: str) -> None:
+    """Every random order of a teacher solution is a complete, feasible rollout of the environment that costs
+    what the checker said of the teacher's solution."""
+    teacher = load_solver_module("rrnco", "teacher")
+    found = teacher_set(tmp_path, name)
+    first, actions = teacher.sequences(found.batch.kind, found.routes, 4, np.random.default_rng(0))
+    env = env_module.RoutingEnv(found.batch.to("cpu", torch.float64), first)
+    for t in range(actions.shape[-1]):
+        assert bool(env.mask().gather(-1, actions[..., t, None]).all())
+        env.step(actions[..., t])
+    assert bool(env.done().all())
+    assert torch.allclose(env.cost, torch.tensor(found.costs, dtype=torch.float64)[:, None].expand_as(env.cost), rtol=1e-5)
+
+
+def test_imitation_lowers_the_teacher_loss_on_a_tiny_set(tmp_path: Path) -> None:
+    found = teacher_set(tmp_path / "teacher", "acvrp")
+    config = train.TrainConfig(
+        "acvrp", 9, epochs=1, steps=30, batch=16, lr=3e-3, dev_size=10, imitate=True, orders=4,
+        model={"dim": 32, "layers": 2, "heads": 4, "ffn": 64},
+    )  # fmt: skip
+    torch.set_num_threads(1)
+    trainer = train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city()], found)
+    teacher = load_solver_module("rrnco", "teacher")
+    first, actions = teacher.sequences("cvrp", found.routes, 2, np.random.default_rng(5))
+
+    def teacher_loss() -> float:
+        with torch.no_grad():
+            return float(model_module.imitation_loss(trainer.model, found.batch, first, actions))
+
+    before = teacher_loss()
+    trainer.run(progress=False)
+    assert teacher_loss() < 0.7 * before
+    assert {row["mode"] for row in trainer.history} == {"imitate"}
+
+
+@pytest.mark.parametrize("imitate", [False, True])
+def test_training_with_augmentation_is_deterministic_for_a_seed(tmp_path: Path, imitate: bool) -> None:
+    found = teacher_set(tmp_path / "teacher", "acvrp") if imitate else None
+    config = train.TrainConfig(
+        "acvrp", 9, epochs=1, steps=3, batch=4, dev_size=10, imitate=imitate, model={"dim": 16, "layers": 1, "heads": 2, "ffn": 32}
+    )
+
+    def weights(seed: int) -> list[object]:
+        trainer = train.Trainer(
+            train.TrainConfig(**{**config.__dict__, "seed": seed}), tmp_path / str(seed), torch.device("cpu"), [toy_city()], found
+        )
+        assert trainer.sampler.augment
+        trainer.run(progress=False)
+        return list(trainer.model.state_dict().values())
+
+    first, again, other = weights(0), weights(0), weights(1)
+    assert all(torch.equal(a, b) for a, b in zip(first, again, strict=True))
+    assert not all(torch.equal(a, b) for a, b in zip(first, other, strict=True))
+
+
+def test_training_sees_every_symmetry_and_clustered_points() -> None:
+    plain = data.Sampler("cvrp", 20, [toy_city(200)], 1.0, seed=0).sample(64)
+    augmented = data.Sampler("cvrp", 20, [toy_city(200)], 1.0, seed=0, augment=True).sample(64)
+    assert torch.equal(plain.distance, augmented.distance) and not torch.equal(plain.coords, augmented.coords)
+    # each augmented view is one of the 8 symmetries of its plain view
+    views = data.symmetries(plain.coords)
+    matched = [next(k for k in range(8) if torch.allclose(views[k, b], augmented.coords[b])) for b in range(64)]
+    assert len(set(matched)) == 8
+    spread = lambda batch: float(batch.distance.mean())  # noqa: E731
+    clustered = data.Sampler("cvrp", 20, [toy_city(200)], 1.0, seed=0, clustered_share=1.0).sample(64)
+    assert spread(clustered) < 0.9 * spread(plain)
+
+
+@pytest.mark.parametrize("kind", ["tsp", "cvrp", "cvrptw"])
+def test_rrnco_ls_yields_checked_improvements_and_costs_them_as_the_checker(kind: str) -> None:
+    batch = data.Sampler(kind, 30, [toy_city()], 1.0, seed=6).sample(1)
+    (instance,) = train.suite_instances(batch, "ls")
+    solver = solver_module.RRNCOLocalSearchSolver(candidates=5)
+    solver.setup()
+    problem = get_problem(kind)
+    solutions = list(solver.solve(instance, Budget(time_limit=1.5, seed=0)))
+    evaluations = [problem.evaluate(instance, s) for s in solutions]
+    assert evaluations and all(e.feasible for e in evaluations), [e.reason for e in evaluations]
+    objectives = [e.objective for e in evaluations]
+    assert all(b < a for a, b in zip(objectives, objectives[1:], strict=False))
+    search = load_solver_module("rrnco", "local_search").RouteSearch(instance, 0)
+    routes = [solutions[-1].tour.tolist()] if kind == "tsp" else [r.tolist() for r in solutions[-1].routes]
+    assert search.cost(routes) == pytest.approx(objectives[-1], rel=1e-12)

@@ -1,0 +1,77 @@
+"""Local search on RRNCO's candidates with PyVRP's operators, through PyVRP's public search API
+(``pyvrp.search.LocalSearch`` with every operator of ``pyvrp.search.OPERATORS`` the instance supports; PyVRP is
+MIT-licensed). An ATSP tour is searched as one route of a single vehicle from node 0, without capacity.
+
+PyVRP works on integer distances (the suite's ``integer_matrix`` scaling); every result is costed here again
+with the instance's own distances, and only feasible solutions leave this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
+from frontierco.solverkit import pyvrp_data
+
+# penalty per unit of excess load or time warp, in multiples of the largest (integer) distance: high enough that
+# a search started from a feasible solution never prefers an infeasible one
+PENALTY_FACTOR = 10.0
+
+
+class RouteSearch:
+    """Exhaustive local search and perturb-then-search moves around a solution of one instance."""
+
+    def __init__(self, instance: TSPInstance | CVRPInstance, seed: int):
+        import pyvrp
+        from pyvrp.search import OPERATORS, LocalSearch, PerturbationManager, PerturbationParams, compute_neighbours
+
+        self.is_tsp = isinstance(instance, TSPInstance)
+        as_vrp = (
+            CVRPInstance(instance.name, instance.weights, np.zeros(instance.n, dtype=np.int64), 0, num_vehicles=1)
+            if self.is_tsp
+            else instance
+        )
+        self.data = pyvrp_data(as_vrp)
+        self.matrix = instance.weights.full_matrix()
+        self.search = LocalSearch(
+            self.data, pyvrp.RandomNumberGenerator(seed=seed), compute_neighbours(self.data), PerturbationManager(PerturbationParams())
+        )
+        for operator in OPERATORS:
+            if operator.supports(self.data):
+                self.search.add_operator(operator(self.data))
+        penalty = PENALTY_FACTOR * float(np.max(self.data.distance_matrix(0)))
+        self.evaluator = pyvrp.CostEvaluator([penalty], penalty if isinstance(instance, CVRPTWInstance) else 0.0, 0.0)
+        self.solution_type = pyvrp.Solution
+
+    def cost(self, routes: list[list[int]]) -> float:
+        """The solution's length in the instance's own units (depot 0 at both ends of each route; a tour closes)."""
+        total = 0.0
+        for route in routes:
+            path = np.asarray(route if self.is_tsp else [0, *route, 0])
+            closed = np.append(path, path[0]) if self.is_tsp else path
+            total += float(self.matrix[closed[:-1], closed[1:]].sum())
+        return total
+
+    def _to_pyvrp(self, routes: list[list[int]]) -> Any:
+        if self.is_tsp:
+            tour = routes[0]
+            k = tour.index(0)
+            routes = [tour[k + 1 :] + tour[:k]]
+        return self.solution_type(self.data, [[node - 1 for node in route] for route in routes if route])
+
+    def _from_pyvrp(self, solution: Any) -> list[list[int]] | None:
+        if not solution.is_feasible():
+            return None
+        routes = [[activity.idx + 1 for activity in route if activity.is_client()] for route in solution.routes()]
+        routes = [r for r in routes if r]
+        return [[0, *routes[0]]] if self.is_tsp else routes
+
+    def descend(self, routes: list[list[int]]) -> list[list[int]] | None:
+        """A local optimum reached from ``routes`` by exhaustive search (None if it left the feasible region)."""
+        return self._from_pyvrp(self.search(self._to_pyvrp(routes), self.evaluator, exhaustive=True))
+
+    def kick(self, routes: list[list[int]]) -> list[list[int]] | None:
+        """Perturb ``routes`` (PyVRP's perturbation manager) and search around the result."""
+        return self._from_pyvrp(self.search(self._to_pyvrp(routes), self.evaluator, exhaustive=False))
