@@ -36,6 +36,19 @@ def inverse_softplus(value: float) -> float:
     return float(math.log(math.expm1(value)))
 
 
+def one_hot(index: torch.Tensor, nodes: int) -> torch.Tensor:
+    """(..., nodes) True at ``index``; unlike ``nn.functional.one_hot`` it never reads the index on the host."""
+    return torch.arange(nodes, device=index.device) == index[..., None]
+
+
+def gumbel_sample(logits: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
+    """A draw from softmax(logits) along the last axis by the Gumbel-max trick (``torch.multinomial`` checks its
+    input on the host at every call on a CPU)."""
+    uniform = torch.rand(logits.shape, generator=generator, device=logits.device, dtype=logits.dtype)
+    noise = -torch.log(-torch.log(uniform.clamp(1e-12, 1.0 - 1e-7)))
+    return (logits + noise).argmax(-1)
+
+
 @dataclass(frozen=True)
 class ModelConfig:
     kind: str
@@ -50,6 +63,10 @@ class ModelConfig:
     # by the instance's largest one, near and median candidates differ by ~0.25, so a weight of ~0.7 (softplus(0))
     # lets the decoder ignore road distance; 5 makes distance matter from the first step
     prior_init: float = 5.0
+    # the paper's choices (Son et al.), each available; the defaults are what the shipped checkpoints use
+    norm: str = "layer"  # "layer" (LayerNorm per node) or "instance" (per feature over the nodes, the paper's)
+    aft_bias: str = "exp"  # AFT pair weight e^(w_ij) ("exp") or e^(softmax_j(w_ij)) ("exp_softmax", the paper's)
+    decoder_ffn: bool = False  # the glimpse followed by a residual feed-forward block (the paper's)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -104,27 +121,46 @@ class NeuralAdaptiveBias(nn.Module):
 
 
 class AFTCross(nn.Module):
-    """Attention-free mixing of ``target`` from ``source``: sigmoid(Q) * sum_j e^(K_j + w_ij) V_j / sum_j e^(K_j + w_ij)."""
+    """Attention-free mixing of ``target`` from ``source``: sigmoid(Q) * sum_j e^(K_j + w_ij) V_j / sum_j e^(K_j + w_ij),
+    with w_ij the bias, or its softmax over j (``softmax_bias``)."""
 
-    def __init__(self, dim: int):
+    def __init__(self, dim: int, softmax_bias: bool = False):
         super().__init__()
         self.q, self.k, self.v, self.o = (nn.Linear(dim, dim) for _ in range(4))
+        self.softmax_bias = softmax_bias
 
     def forward(self, target: torch.Tensor, source: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
         key = self.k(source)
         key = torch.exp(key - key.amax(1, keepdim=True))
-        weight = torch.exp(bias - bias.amax(-1, keepdim=True))
+        weight = torch.exp(torch.softmax(bias, -1)) if self.softmax_bias else torch.exp(bias - bias.amax(-1, keepdim=True))
         mixed = torch.bmm(weight, key * self.v(source)) / torch.bmm(weight, key).clamp_min(1e-20)
         return self.o(torch.sigmoid(self.q(target)) * mixed)
 
 
-class EncoderLayer(nn.Module):
-    def __init__(self, dim: int, ffn: int):
+class InstanceNorm(nn.Module):
+    """Each feature normalised over the nodes of its instance, with a learned scale and shift."""
+
+    def __init__(self, dim: int):
         super().__init__()
-        self.row_mix, self.col_mix = AFTCross(dim), AFTCross(dim)
+        self.norm = nn.InstanceNorm1d(dim, affine=True)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.norm(x.transpose(1, 2)).transpose(1, 2)
+
+
+def norm_layer(kind: str, dim: int) -> nn.Module:
+    if kind not in ("layer", "instance"):
+        raise ValueError(f"norm must be 'layer' or 'instance', not {kind!r}")
+    return nn.LayerNorm(dim) if kind == "layer" else InstanceNorm(dim)
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, dim: int, ffn: int, norm: str = "layer", softmax_bias: bool = False):
+        super().__init__()
+        self.row_mix, self.col_mix = AFTCross(dim, softmax_bias), AFTCross(dim, softmax_bias)
         self.row_ffn = nn.Sequential(nn.Linear(dim, ffn), nn.ReLU(), nn.Linear(ffn, dim))
         self.col_ffn = nn.Sequential(nn.Linear(dim, ffn), nn.ReLU(), nn.Linear(ffn, dim))
-        self.norms = nn.ModuleList(nn.LayerNorm(dim) for _ in range(4))
+        self.norms = nn.ModuleList(norm_layer(norm, dim) for _ in range(4))
         self.bias_scale = nn.Parameter(torch.ones(1))
 
     def forward(self, row: torch.Tensor, col: torch.Tensor, bias: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -154,11 +190,15 @@ class RRNCO(nn.Module):
         self.node_embedding = AdaptiveNodeEmbedding(d, config.neighbours)
         self.node_features = nn.Linear(NODE_FEATURES[kind], d) if NODE_FEATURES[kind] else None
         self.bias = NeuralAdaptiveBias(3 if kind == "cvrptw" else 2, config.bias_dim)
-        self.layers = nn.ModuleList(EncoderLayer(d, config.ffn) for _ in range(config.layers))
+        if config.aft_bias not in ("exp", "exp_softmax"):
+            raise ValueError(f"aft_bias must be 'exp' or 'exp_softmax', not {config.aft_bias!r}")
+        softmax_bias = config.aft_bias == "exp_softmax"
+        self.layers = nn.ModuleList(EncoderLayer(d, config.ffn, config.norm, softmax_bias) for _ in range(config.layers))
         self.glimpse_kv = nn.Linear(d, 2 * d, bias=False)
         self.logit_k = nn.Linear(d, d, bias=False)
         self.context = nn.Linear(3 * d + STATE_FEATURES[kind], d, bias=False)
         self.glimpse_out = nn.Linear(d, d, bias=False)
+        self.decoder_ffn = nn.Sequential(nn.Linear(d, config.ffn), nn.ReLU(), nn.Linear(config.ffn, d)) if config.decoder_ffn else None
         self.prior = nn.Parameter(torch.full((2 if kind == "cvrptw" else 1,), inverse_softplus(config.prior_init)))
 
     def scalars(self) -> list[nn.Parameter]:
@@ -212,6 +252,9 @@ class RRNCO(nn.Module):
         q = query.reshape(b, p, h, d // h).transpose(1, 2)  # (B, H, P, D/H)
         glimpse = nn.functional.scaled_dot_product_attention(q, encoded.glimpse_key, encoded.glimpse_value, attn_mask=mask[:, None])
         glimpse = self.glimpse_out(glimpse.transpose(1, 2).reshape(b, p, d))
+        if self.decoder_ffn is not None:
+            glimpse = query + glimpse
+            glimpse = glimpse + self.decoder_ffn(glimpse)
         score = torch.bmm(glimpse, encoded.logit_key.transpose(1, 2)) / math.sqrt(d)
         prior = nn.functional.softplus(self.prior)
         score = score - prior[0] * encoded.distance[rows, env.current]
@@ -262,11 +305,10 @@ def rollout(
         mask = env.mask()
         dead = ~mask.any(-1)  # no move allowed: the rollout is stuck; it stays where it is and costs inf
         stuck |= dead
-        mask = mask | (dead[..., None] & nn.functional.one_hot(env.current, mask.shape[-1]).bool())
+        mask = mask | (dead[..., None] & one_hot(env.current, mask.shape[-1]))
         logits = model.logits(encoded, env, mask)
         if sample:
-            probs = torch.softmax(logits / temperature, -1)
-            action = torch.multinomial(probs.reshape(-1, probs.shape[-1]), 1, generator=generator).reshape(env.current.shape)
+            action = gumbel_sample(logits / temperature, generator)
             if torch.is_grad_enabled():
                 picked = torch.log_softmax(logits / temperature, -1).gather(-1, action[..., None]).squeeze(-1)
                 log_prob = log_prob + torch.where(done, torch.zeros_like(picked), picked)
@@ -292,7 +334,7 @@ def imitation_loss(model: RRNCO, batch: RoutingBatch, first: torch.Tensor, actio
         live = ~env.done()
         target = actions[..., t]
         # a teacher move is never masked out (float32 rounding at a time window's end must not make it -inf)
-        mask = env.mask() | nn.functional.one_hot(target, batch.nodes).bool()
+        mask = env.mask() | one_hot(target, batch.nodes)
         picked = torch.log_softmax(model.logits(encoded, env, mask), -1).gather(-1, target[..., None]).squeeze(-1)
         total = total + torch.where(live, picked, torch.zeros_like(picked)).sum()
         decisions = decisions + live.sum()

@@ -43,8 +43,9 @@ class TeacherSpec:
         return Sampler(self.kind, self.size, cities, self.city_share, TEACHER_SEED + chunk, clustered_share=self.clustered_share)
 
 
-def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], progress: bool = True) -> int:
-    """Solve the first ``count`` teacher instances (whole chunks) not solved yet; returns how many exist now."""
+def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], progress: bool = True, shard: tuple[int, int] = (0, 1)) -> int:
+    """Solve the first ``count`` teacher instances (whole chunks) not solved yet; returns how many exist now.
+    ``shard`` (i, k): only chunks i, i + k, i + 2k, ..., so that k processes share the work without overlap."""
     from rich.progress import Progress
 
     from frontierco.problems import get_problem
@@ -54,14 +55,15 @@ def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], prog
 
     folder = spec.folder(root)
     folder.mkdir(parents=True, exist_ok=True)
-    chunks = -(-count // CHUNK)
+    index, shards = shard
+    chunks = range(index, -(-count // CHUNK), shards)
     solver_name = TEACHERS[spec.kind]
     solver = get_solver(solver_name).load()()
     solver.setup()
     problem = get_problem(spec.kind)
     with Progress(disable=not progress, transient=True) as bar:
-        task = bar.add_task(f"teacher {spec.name}-{spec.size}", total=chunks)
-        for chunk in range(chunks):
+        task = bar.add_task(f"teacher {spec.name}-{spec.size}", total=len(chunks))
+        for chunk in chunks:
             target = folder / f"chunk-{chunk:05d}.json"
             if target.is_file():
                 bar.advance(task)

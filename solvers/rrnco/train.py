@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from frontierco.checkpoints import read_card
 from frontierco.formats.city import City
 from frontierco.registry import PROJECT_ROOT
 
@@ -204,6 +205,7 @@ class Trainer:
         )
         self.step, self.epoch, self.instances, self.seconds = 0, 0, 0, 0.0
         self.history: list[dict[str, Any]] = []
+        self.lineage: list[dict[str, Any]] = []  # the runs whose weights this one started from, oldest first
         reference = dev_path(config.name, config.dev_size)
         self.dev_costs = json.loads(reference.read_text())["costs"] if reference.is_file() else None
         self.dev = dev_batches(config.name, config.dev_size, config.dev_count, cities) if self.dev_costs else []
@@ -220,6 +222,8 @@ class Trainer:
             "optimizer": self.optimizer.state_dict(),
             "counters": (self.step, self.epoch, self.instances, self.seconds),
             "history": self.history,
+            "lineage": self.lineage,
+            "teacher": self.teacher_card(),
             "sampler": self.sampler.rng.bit_generator.state,
             "torch_rng": torch.get_rng_state(),
         }
@@ -230,14 +234,31 @@ class Trainer:
         """Continue a run (``weights_only``: start a new run, e.g. a larger size, from its weights)."""
         state = torch.load(path, map_location=self.device, weights_only=False)
         self.model.load_state_dict(state["model"])
-        if weights_only:  # a training state or a shipped checkpoint (which has no history)
-            self.history = [dict(row, phase="init") for row in state.get("history", [])]
+        if weights_only:  # a training state, or a shipped checkpoint with its card and log beside it
+            self.lineage = state.get("lineage", [])
+            history = state.get("history")
+            if history is None:
+                card = read_card(path)
+                self.lineage = card.get("lineage", []) + [
+                    {"checkpoint": card["file"], "sha256": card["sha256"], "trained": card["trained"]}
+                ]
+                log_file = path.with_suffix(".csv")
+                history = list(csv.DictReader(log_file.open())) if log_file.is_file() else []
+            else:
+                self.lineage = [*self.lineage, {"state": str(path), "train": state["config"], "teacher": state.get("teacher")}]
+            self.history = [dict(row, phase="init") for row in history]
             return
         self.optimizer.load_state_dict(state["optimizer"])
         self.step, self.epoch, self.instances, self.seconds = state["counters"]
         self.history = state["history"]
+        self.lineage = state.get("lineage", [])
         self.sampler.rng.bit_generator.state = state["sampler"]
         torch.set_rng_state(state["torch_rng"].cpu())  # map_location moved it with the weights
+
+    def teacher_card(self) -> dict[str, Any] | None:
+        if self.teacher is None:
+            return None
+        return {"solutions": len(self.teacher.routes), "solver": f"{TEACHERS[self.config.kind]} {self.config.teacher_seconds:g} s"}
 
     def imitation_step(self) -> tuple[float, float]:
         """One teacher-forcing step on a random batch of teacher solutions, each instance in a random symmetry."""
@@ -344,10 +365,9 @@ class Trainer:
                 "device": torch.cuda.get_device_name(0) if self.device.type == "cuda" else "cpu",
                 "sizes": sorted({int(row["size"]) for row in self.history}),
                 "phases": phases(self.history),
-                "teacher": None
-                if self.teacher is None
-                else {"solutions": len(self.teacher.routes), "solver": f"{TEACHERS[self.config.kind]} {self.config.teacher_seconds:g} s"},
+                "teacher": self.teacher_card(),
             },
+            "lineage": self.lineage,
             "dev": None
             if reference is None
             else {
@@ -436,10 +456,16 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--teacher-time", type=float, default=0.5, help="seconds of the classical solver per teacher instance")
     parser.add_argument("--teacher-only", action="store_true", help="only generate the teacher solutions (resumable)")
     parser.add_argument("--teacher-root", type=Path, default=TEACHER_ROOT)
+    parser.add_argument("--teacher-shard", default="0/1", help="i/k: this process solves teacher chunks i, i+k, ... (with --teacher-only)")
     parser.add_argument("--orders", type=int, default=8, help="random orders of each teacher solution per step")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dim", type=int, default=128)
-    parser.add_argument("--layers", type=int, default=3)
+    parser.add_argument("--layers", type=int, default=3, help="encoder layers (the paper: 6)")
+    parser.add_argument("--neighbours", type=int, default=16, help="ANE neighbours (the paper: 25)")
+    parser.add_argument("--bias-dim", type=int, default=16, help="NAB embedding width (the paper: 128)")
+    parser.add_argument("--norm", choices=("layer", "instance"), default="layer", help="the paper: instance")
+    parser.add_argument("--aft-bias", choices=("exp", "exp_softmax"), default="exp", help="the paper: exp_softmax")
+    parser.add_argument("--decoder-ffn", action="store_true", help="glimpse with residual and feed-forward (the paper's)")
     parser.add_argument("--time-budget", type=float, default=None, help="stop after this many seconds")
     parser.add_argument("--dev-size", type=int, default=100)
     parser.add_argument("--dev-count", type=int, default=32)
@@ -454,6 +480,14 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def model_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The architecture options of the command line (``ModelConfig`` fields)."""
+    return {
+        "dim": args.dim, "layers": args.layers, "neighbours": args.neighbours, "bias_dim": args.bias_dim, "norm": args.norm,
+        "aft_bias": args.aft_bias, "decoder_ffn": args.decoder_ffn,
+    }  # fmt: skip
+
+
 def main(argv: list[str]) -> None:
     args = parse(argv)
     torch.set_num_threads(args.threads)
@@ -464,7 +498,7 @@ def main(argv: list[str]) -> None:
         return
     config = TrainConfig(
         args.problem, args.size, args.epochs, args.steps, args.batch, lr=args.lr, scalar_lr=args.scalar_lr, seed=args.seed,
-        dev_size=args.dev_size, dev_count=args.dev_count, time_budget=args.time_budget, model={"dim": args.dim, "layers": args.layers},
+        dev_size=args.dev_size, dev_count=args.dev_count, time_budget=args.time_budget, model=model_options(args),
         imitate=args.imitate or args.teacher_only, orders=args.orders, teacher_seconds=args.teacher_time,
     )  # fmt: skip
     cities = training_cities()
@@ -472,7 +506,8 @@ def main(argv: list[str]) -> None:
     if config.imitate:
         from .teacher import generate, load
 
-        count = generate(config.teacher, args.teacher_count, args.teacher_root, cities)
+        index, shards = (int(part) for part in args.teacher_shard.split("/"))
+        count = generate(config.teacher, args.teacher_count, args.teacher_root, cities, shard=(index, shards))
         print(f"{count} teacher solutions in {config.teacher.folder(args.teacher_root)}")
         if args.teacher_only:
             return

@@ -363,3 +363,21 @@ def test_rrnco_ls_yields_checked_improvements_and_costs_them_as_the_checker(kind
     search = load_solver_module("rrnco", "local_search").RouteSearch(instance, 0)
     routes = [solutions[-1].tour.tolist()] if kind == "tsp" else [r.tolist() for r in solutions[-1].routes]
     assert search.cost(routes) == pytest.approx(objectives[-1], rel=1e-12)
+
+
+def test_the_papers_architecture_choices_build_train_and_decode() -> None:
+    """Instance norm, e^(softmax(bias)) in AFT, the decoder's feed-forward block, 6 layers, 25 neighbours."""
+    torch.manual_seed(0)
+    config = model_module.ModelConfig(
+        "cvrptw", dim=32, layers=6, heads=4, ffn=64, neighbours=25, bias_dim=32, norm="instance", aft_bias="exp_softmax", decoder_ffn=True
+    )
+    model = model_module.RRNCO(config)
+    batch = data.Sampler("cvrptw", 30, [toy_city()], 1.0, seed=2).sample(2)
+    starts = model_module.default_starts("cvrptw", batch.nodes, 8)
+    result = model_module.rollout(model, batch, starts, sample=True, generator=torch.Generator().manual_seed(0))
+    assert bool(torch.isfinite(result.cost).all())
+    result.log_prob.sum().backward()
+    assert model.decoder_ffn is not None and model.decoder_ffn[0].weight.grad is not None
+    assert isinstance(model.layers[0].norms[0], model_module.InstanceNorm)
+    with pytest.raises(ValueError, match="norm"):
+        model_module.RRNCO(model_module.ModelConfig("tsp", norm="batch"))
