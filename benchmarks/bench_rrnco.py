@@ -70,15 +70,16 @@ def training_step(batch_size: int, device: str, steps: int) -> None:
     )
 
 
-def phases(collection: str, time_limit: float, threads: int) -> None:
+def phases(collection: str, time_limit: float, threads: int, params: dict[str, object]) -> None:
     from frontierco.registry import Registry
     from frontierco.solverkit import Clock
 
-    solver = get_solver("rrnco").load()()
+    solver = get_solver("rrnco").load()(**params)
     solver.setup()
     registry = Registry()
     improved: dict[str, list[float]] = {}
     rounds: dict[str, int] = {}
+    finals: list[float] = []
     entries = registry.collection(collection).split("test")
     for entry in entries:
         instance = registry.load(entry)
@@ -91,9 +92,11 @@ def phases(collection: str, time_limit: float, threads: int) -> None:
             if cost < best:
                 gains.append(0.0 if best == float("inf") else 100.0 * (best - cost) / best)
                 best = cost
-    print(f"{collection}, {len(entries)} test instances, {time_limit:g} s each: phase | batches decoded | improvements | mean gain %")
+        finals.append(best)
+    print(f"{collection}, {len(entries)} test instances, {time_limit:g} s each, {params or 'defaults'}")
+    print("phase | batches decoded | improvements | mean gain % | final mean cost")
     for phase, gains in improved.items():
-        print(f"{phase:8s} | {rounds[phase]:5d} | {len(gains):4d} | {np.mean(gains) if gains else 0.0:.2f}")
+        print(f"{phase:8s} | {rounds[phase]:5d} | {len(gains):4d} | {np.mean(gains) if gains else 0.0:.2f} | {np.mean(finals):.4f}")
 
 
 def main() -> None:
@@ -104,6 +107,8 @@ def main() -> None:
     parser.add_argument("--train", action="store_true", help="measure a training step instead of inference")
     parser.add_argument("--phases", metavar="COLLECTION", help="what each phase of the anytime loop improves on COLLECTION")
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--temperature", type=float, default=None, help="with --phases: the sampling temperature")
+    parser.add_argument("--rounds", nargs="+", default=None, help="with --phases: the anytime loop's phases (redraw, sample)")
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--steps", type=int, default=2)
     parser.add_argument("--device", default="cpu")
@@ -113,9 +118,10 @@ def main() -> None:
         training_step(args.batch, args.device, args.steps)
         return
     if args.phases:
-        phases(args.phases, args.time_limit, args.threads)
+        params = {k: v for k, v in (("temperature", args.temperature), ("rounds", args.rounds)) if v is not None}
+        phases(args.phases, args.time_limit, args.threads, params)
         return
-    solver = get_solver("rrnco").load()(sampling=False)
+    solver = get_solver("rrnco").load()(anytime=False)
     solver.setup()
     print("customers | greedy s (mean) | greedy + x8 s (mean) | x8 cost / greedy cost")
     for n in args.sizes:

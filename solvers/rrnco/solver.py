@@ -1,7 +1,8 @@
 """RRNCO, the neural router for real road networks (Son et al., ICLR 2026), trained here.
 
 - ``rrnco``: the pure neural router, as the paper evaluates it: multi-start greedy decoding, then the x8
-  coordinate augmentation, then rounds of the anytime loop until the time limit, yielding each improvement.
+  coordinate augmentation, then greedy decoding with re-drawn ANE neighbours (``rounds``; sampling from the
+  policy is the other choice) until the time limit, yielding each improvement.
 - ``rrnco-ls``: the same model's candidates (greedy and x8), then PyVRP's local-search operators on the best
   of them (``local_search.py``) and perturb-and-search moves from the best solution until the time limit.
 """
@@ -25,8 +26,11 @@ log = logging.getLogger("frontierco.rrnco")
 AUGMENTATIONS = 8
 # the (B, N, N, features, bias dim) float tensors of the bias network stay under this many bytes per chunk
 CHUNK_BYTES = 256 * 2**20
-# the anytime loop of ``rrnco`` after greedy and x8: each round draws new ANE neighbours for the 8 views and
-# decodes greedily from them, then samples at this temperature
+# the anytime loop of ``rrnco`` after greedy and x8: rounds of these phases over the 8 views until the time limit;
+# "redraw": new ANE neighbours, greedy decoding; "sample": sampling from the policy at SAMPLING_TEMPERATURE.
+# Measured (bench_rrnco.py --phases, realcity-acvrp-100, 10 s): redraws improved 10-14 times by ~0.9%, sampling
+# at T=1 never, at T=0.3 3 times; redraw alone ended lowest, so it is the default
+ROUNDS = ("redraw",)
 SAMPLING_TEMPERATURE = 1.0
 
 
@@ -54,7 +58,11 @@ class RRNCOSolver(Solver):
         self.torch = torch
         self.models = {path.stem: (load(path), trained_order(path)) for path in sorted(SHIPPED.glob("*.pt"))}
         self.pomo = int(self.params.get("pomo", 100))
-        self.sampling = bool(self.params.get("sampling", True))
+        self.anytime = bool(self.params.get("anytime", True))  # False: stop after the x8 pass
+        self.temperature = float(self.params.get("temperature", SAMPLING_TEMPERATURE))
+        self.rounds = tuple(self.params.get("rounds", ROUNDS))
+        if not self.rounds or not set(self.rounds) <= {"redraw", "sample"}:
+            raise ValueError(f"rounds must name 'redraw' and/or 'sample', not {self.rounds!r}")
 
     def _model(self, instance: Any) -> tuple[Any, str]:
         from .checkpoint import SHIPPED, MissingCheckpoint, checkpoint_name
@@ -67,7 +75,7 @@ class RRNCOSolver(Solver):
         return self.models[name]
 
     def candidates(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock, anytime: bool) -> Iterator[Candidates]:
-        """Rollouts phase by phase: greedy, x8 greedy, then (``anytime``) rounds of re-drawn neighbours and sampling."""
+        """Rollouts phase by phase: greedy, x8 greedy, then (``anytime``) the rounds until the clock runs out."""
         from .data import from_instance, symmetries
         from .model import default_starts, rollout
 
@@ -88,13 +96,13 @@ class RRNCOSolver(Solver):
                 single.repeat(min(chunk, AUGMENTATIONS - first)).with_coords(views[first : first + chunk])
                 for first in range(0, AUGMENTATIONS, chunk)
             ]
-            rounds = itertools.cycle(("redraw", "sample")) if anytime and self.sampling else ()
+            rounds = itertools.cycle(self.rounds) if anytime and self.anytime else ()
             for phase in itertools.chain(("x8",), rounds):
                 for batch in batches:
                     if clock.expired():
                         return
                     found = rollout(
-                        model, batch, self.starts, sample=phase == "sample", temperature=SAMPLING_TEMPERATURE,
+                        model, batch, self.starts, sample=phase == "sample", temperature=self.temperature,
                         encoded=model.encode(batch, generator), cost_batch=exact.repeat(batch.size), generator=generator,
                     )  # fmt: skip
                     yield Candidates(phase, found.cost, found.actions)
