@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import json
 import logging
 import time
@@ -47,6 +48,9 @@ log = logging.getLogger("frontierco.rrnco")
 # for the asymmetric models only, uniform Euclidean points for the symmetric one
 PRESETS = {"atsp": ("tsp", 1.0), "acvrp": ("cvrp", 1.0), "cvrp": ("cvrp", 0.0), "acvrptw": ("cvrptw", 1.0)}
 CLUSTERED_SHARE = 0.5  # of the city instances, as in the suite's real-city test splits
+# the city shares the dev sets were drawn with (their reference costs are in dev/*.json): atsp's dev set is half
+# uniform points, as its training data was before it moved to cities only
+DEV_CITY_SHARE = {"atsp": 0.5, "acvrp": 1.0, "cvrp": 0.0, "acvrptw": 1.0}
 TRAINING_ROLES = ("training", "in-distribution")
 DEV_SEED = 2026
 DEV_DIR = Path(__file__).resolve().parent / "dev"
@@ -99,9 +103,16 @@ def training_cities() -> list[City]:
 def dev_batches(name: str, size: int, count: int, cities: list[City]) -> list[RoutingBatch]:
     """The fixed dev set: ``count`` instances in batches of 8, the same on every machine (numpy, seeded; city
     points drawn uniformly, as when the dev costs were computed)."""
-    kind, share = PRESETS[name]
-    sampler = Sampler(kind, size, cities, share, DEV_SEED)
+    sampler = Sampler(PRESETS[name][0], size, cities, DEV_CITY_SHARE[name], DEV_SEED)
     return [sampler.sample(min(8, count - start)) for start in range(0, count, 8)]
+
+
+def fingerprint(batches: list[RoutingBatch]) -> str:
+    """sha256 of the batches' cost matrices: which instances a dev set's reference costs belong to."""
+    digest = hashlib.sha256()
+    for batch in batches:
+        digest.update(batch.distance.numpy().astype(np.float32).tobytes())
+    return digest.hexdigest()
 
 
 def dev_path(name: str, size: int) -> Path:
@@ -146,7 +157,8 @@ def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
     solver = get_solver(solver_name).load()()
     solver.setup()
     costs = []
-    for batch in dev_batches(name, size, count, training_cities()):
+    batches = dev_batches(name, size, count, training_cities())
+    for batch in batches:
         for instance in suite_instances(batch, f"dev-{name}-{size}"):
             best = None
             for solution in solver.solve(instance, Budget(time_limit=time_limit, seed=0, threads=1)):
@@ -163,6 +175,8 @@ def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
         "count": count,
         "seed": DEV_SEED,
         "solver": f"{solver_name} {time_limit:g} s, seed 0",
+        "city_share": DEV_CITY_SHARE[name],
+        "fingerprint": fingerprint(batches),
         "costs": costs,
     }
     target.write_text(json.dumps(card, indent=1) + "\n")
@@ -207,8 +221,11 @@ class Trainer:
         self.history: list[dict[str, Any]] = []
         self.lineage: list[dict[str, Any]] = []  # the runs whose weights this one started from, oldest first
         reference = dev_path(config.name, config.dev_size)
-        self.dev_costs = json.loads(reference.read_text())["costs"] if reference.is_file() else None
-        self.dev = dev_batches(config.name, config.dev_size, config.dev_count, cities) if self.dev_costs else []
+        card = json.loads(reference.read_text()) if reference.is_file() else None
+        self.dev_costs = card["costs"] if card else None
+        self.dev = dev_batches(config.name, config.dev_size, config.dev_count, cities) if card else []
+        if card and fingerprint(self.dev) != card["fingerprint"]:
+            raise RuntimeError(f"the dev set drawn now is not the one whose costs {reference} holds (fingerprint differs)")
 
     @property
     def state_path(self) -> Path:

@@ -381,3 +381,14 @@ def test_the_papers_architecture_choices_build_train_and_decode() -> None:
     assert isinstance(model.layers[0].norms[0], model_module.InstanceNorm)
     with pytest.raises(ValueError, match="norm"):
         model_module.RRNCO(model_module.ModelConfig("tsp", norm="batch"))
+
+
+def test_a_dev_set_that_is_not_the_one_its_costs_belong_to_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(train, "DEV_DIR", tmp_path)
+    config = train.TrainConfig("acvrp", 9, dev_size=9, dev_count=8, model={"dim": 16, "layers": 1, "heads": 2, "ffn": 32})
+    batches = train.dev_batches("acvrp", 9, 8, [toy_city()])
+    card = {"costs": [1.0] * 8, "fingerprint": train.fingerprint(batches)}
+    train.dev_path("acvrp", 9).write_text(json.dumps(card))
+    assert train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city()]).dev_costs == card["costs"]
+    with pytest.raises(RuntimeError, match="fingerprint"):
+        train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city(seed=1)])
