@@ -7,7 +7,7 @@
 #   3. POMO reinforcement learning from the imitation weights for RL seconds (skipped when RL=0).
 # The final checkpoints, cards, logs and curves go to EXPORT. Run from the project root; the GPU when present.
 #   NAMES="acvrp atsp" IMITATE=900 RL=0 scripts/train_rrnco.sh            # this CPU: imitation only
-#   IMITATE=60 RL=100 BATCH_IL=256 BATCH_RL=512 scripts/train_rrnco.sh    # one H200: 4 x 160 s plus start-up
+#   IMITATE=60 RL=100 BATCH_IL=256 BATCH_RL=1024 EXTRA="--amp --compile" scripts/train_rrnco.sh   # one GPU window
 set -euo pipefail
 NAMES=${NAMES:-acvrp atsp cvrp acvrptw}
 IMITATE=${IMITATE:-900}
@@ -21,6 +21,7 @@ THREADS=${THREADS:-1}
 OUTDIR=${OUTDIR:-runs/rrnco}
 EXPORT=${EXPORT:-solvers/rrnco/checkpoints}
 PYTHON=${PYTHON:-python3}
+EXTRA=${EXTRA:-}  # more options for both training runs, e.g. --amp --compile on a GPU
 train() { "$PYTHON" -c 'import sys; from frontierco.solver import load_solver_module; load_solver_module("rrnco", "train").main(sys.argv[1:])' "$@"; }
 for name in $NAMES; do
   for shard in $(seq 0 $((WORKERS - 1))); do
@@ -30,9 +31,9 @@ for name in $NAMES; do
   imitated="$OUTDIR/imitate"
   [ "$RL" = 0 ] && imitated_export="$EXPORT" || imitated_export="$imitated"
   train --problem "$name" --size 100 --imitate --teacher-count "$TEACHER" --teacher-time "$TEACHER_SECONDS" --batch "$BATCH_IL" \
-    --epochs 100000 --steps 100 --time-budget "$IMITATE" --threads "$THREADS" --out "$imitated" --init "$EXPORT/$name.pt" --export "$imitated_export"
+    --epochs 100000 --steps 100 --time-budget "$IMITATE" --threads "$THREADS" --out "$imitated" --init "$EXPORT/$name.pt" --export "$imitated_export" $EXTRA
   if [ "$RL" != 0 ]; then
     train --problem "$name" --size 100 --batch "$BATCH_RL" --epochs 100000 --steps 50 --time-budget "$RL" --threads "$THREADS" \
-      --out "$OUTDIR/rl" --init "$imitated/$name/state.pt" --export "$EXPORT"
+      --out "$OUTDIR/rl" --init "$imitated/$name/state.pt" --export "$EXPORT" $EXTRA
   fi
 done

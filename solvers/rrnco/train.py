@@ -77,6 +77,8 @@ class TrainConfig:
     imitate: bool = False  # teacher forcing on cached teacher solutions instead of reinforcement learning
     orders: int = 8  # random orders of each teacher solution per imitation step
     teacher_seconds: float = 0.5
+    amp: bool = False  # bfloat16 autocast of the network's matmuls (costs, masks and log-probabilities stay float32)
+    compile: bool = False  # torch.compile of the decoder step (the ~110 steps of a rollout share one graph)
 
     @property
     def kind(self) -> str:
@@ -214,6 +216,8 @@ class Trainer:
         torch.manual_seed(config.seed)
         self.model = RRNCO(ModelConfig(config.kind, **config.model)).to(device)
         self.optimizer = optimizer_for(self.model, config.lr, config.scalar_lr)
+        if config.compile:
+            self.model.logits = torch.compile(self.model.logits, dynamic=False)  # type: ignore[method-assign]
         self.sampler = Sampler(
             config.kind, config.size, cities, config.city_share, config.seed, clustered_share=CLUSTERED_SHARE, augment=True
         )
@@ -272,6 +276,9 @@ class Trainer:
         self.sampler.rng.bit_generator.state = state["sampler"]
         torch.set_rng_state(state["torch_rng"].cpu())  # map_location moved it with the weights
 
+    def autocast(self) -> torch.autocast:
+        return torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.config.amp)
+
     def teacher_card(self) -> dict[str, Any] | None:
         if self.teacher is None:
             return None
@@ -287,7 +294,8 @@ class Trainer:
         batch = self.teacher.batch.select(torch.from_numpy(rows))
         batch = batch.with_coords(symmetries(batch.coords)[rng.integers(8, size=len(rows)), torch.arange(len(rows))])
         first, actions = sequences(batch.kind, [self.teacher.routes[r] for r in rows], self.config.orders, rng)
-        loss = imitation_loss(self.model, batch.to(self.device), first.to(self.device), actions.to(self.device))
+        with self.autocast():
+            loss = imitation_loss(self.model, batch.to(self.device), first.to(self.device), actions.to(self.device))
         self._descend(loss)
         return loss.item(), float("nan")
 
@@ -302,7 +310,8 @@ class Trainer:
             return self.imitation_step()
         batch = self.sampler.sample(self.config.batch).to(self.device)
         starts = default_starts(batch.kind, batch.nodes, self.config.pomo).to(self.device)
-        result = rollout(self.model, batch, starts, sample=True)
+        with self.autocast():
+            result = rollout(self.model, batch, starts, sample=True)
         cost = result.cost
         finite = torch.isfinite(cost)
         cost = torch.where(finite, cost, cost[finite].max() if bool(finite.any()) else torch.zeros_like(cost))
@@ -475,6 +484,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--teacher-root", type=Path, default=TEACHER_ROOT)
     parser.add_argument("--teacher-shard", default="0/1", help="i/k: this process solves teacher chunks i, i+k, ... (with --teacher-only)")
     parser.add_argument("--orders", type=int, default=8, help="random orders of each teacher solution per step")
+    parser.add_argument("--amp", action="store_true", help="bfloat16 autocast of the network (GPU training)")
+    parser.add_argument("--compile", action="store_true", help="torch.compile the decoder step (GPU training)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dim", type=int, default=128)
     parser.add_argument("--layers", type=int, default=3, help="encoder layers (the paper: 6)")
@@ -516,7 +527,8 @@ def main(argv: list[str]) -> None:
     config = TrainConfig(
         args.problem, args.size, args.epochs, args.steps, args.batch, lr=args.lr, scalar_lr=args.scalar_lr, seed=args.seed,
         dev_size=args.dev_size, dev_count=args.dev_count, time_budget=args.time_budget, model=model_options(args),
-        imitate=args.imitate or args.teacher_only, orders=args.orders, teacher_seconds=args.teacher_time,
+        imitate=args.imitate or args.teacher_only, orders=args.orders, teacher_seconds=args.teacher_time, amp=args.amp,
+        compile=args.compile,
     )  # fmt: skip
     cities = training_cities()
     teacher = None

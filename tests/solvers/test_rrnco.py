@@ -392,3 +392,18 @@ def test_a_dev_set_that_is_not_the_one_its_costs_belong_to_is_refused(tmp_path: 
     assert train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city()]).dev_costs == card["costs"]
     with pytest.raises(RuntimeError, match="fingerprint"):
         train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city(seed=1)])
+
+
+def test_bfloat16_autocast_trains_with_float32_costs(tmp_path: Path) -> None:
+    config = train.TrainConfig(
+        "acvrp", 12, epochs=1, steps=2, batch=4, dev_size=10, amp=True, model={"dim": 32, "layers": 1, "heads": 4, "ffn": 64}
+    )
+    trainer = train.Trainer(config, tmp_path, torch.device("cpu"), [toy_city()])
+    before = [p.detach().clone() for p in trainer.model.parameters()]
+    batch = trainer.sampler.sample(2)
+    with trainer.autocast():
+        result = model_module.rollout(trainer.model, batch, model_module.default_starts("cvrp", batch.nodes, 4), sample=True)
+    assert result.cost.dtype == torch.float32 and result.log_prob.dtype == torch.float32
+    trainer.run(progress=False)
+    assert all(np.isfinite(row["loss"]) for row in trainer.history)
+    assert any(not torch.equal(a, b) for a, b in zip(before, trainer.model.parameters(), strict=True))
