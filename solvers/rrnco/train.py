@@ -414,7 +414,7 @@ def phases(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The runs this checkpoint went through (earlier ones carried over by --init), in order, with their volume."""
     out: list[dict[str, Any]] = []
     for row in history:
-        key = (row.get("phase", "final"), row.get("mode", "rl"), int(row["size"]))
+        key = (row.get("phase", "final"), row.get("mode") or "rl", int(row["size"]))  # logs before imitation have no mode
         if not out or out[-1]["key"] != key or int(row["instances"]) < out[-1]["instances"]:
             out.append({"key": key, "instances": 0, "seconds": 0.0})
         out[-1]["instances"], out[-1]["seconds"] = int(row["instances"]), float(row["seconds"])
