@@ -117,20 +117,24 @@ class RRNCOSolver(Solver):
             return TSPSolution(np.array(routes[0], dtype=np.int64))
         return CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in routes))
 
-    def trivial(self, instance: TSPInstance | CVRPInstance) -> TSPSolution | CVRPSolution | None:
-        """The answer where no search is needed (tiny instances), else None."""
+    def settled(self, instance: TSPInstance | CVRPInstance) -> list[TSPSolution | CVRPSolution] | None:
+        """What to yield without any search: the answer of a tiny instance; nothing when no feasible solution
+        exists (a customer no vehicle can carry); None when the search must run."""
         if isinstance(instance, TSPInstance):
-            return TSPSolution(np.arange(instance.n)) if instance.n <= 3 else None
-        return CVRPSolution(()) if instance.n < 2 else None
+            return [TSPSolution(np.arange(instance.n))] if instance.n <= 3 else None
+        if instance.n < 2:
+            return [CVRPSolution(())]
+        return [] if np.any(instance.demands > instance.capacity) else None
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
-        clock = Clock(budget.time_limit, margin=0.05)
-        trivial = self.trivial(instance)
-        if trivial is not None:
-            yield trivial
+        settled = self.settled(instance)
+        if settled is not None:
+            yield from settled
             return
-        if not isinstance(instance, TSPInstance) and np.any(instance.demands > instance.capacity):
-            return  # a customer no vehicle can carry: no feasible solution exists
+        yield from self.search(instance, budget, Clock(budget.time_limit, margin=0.05))
+
+    def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
+        """Each improvement of the neural phases until the clock runs out."""
         best = float("inf")
         for found in self.candidates(instance, budget, clock, anytime=True):
             flat = found.cost.flatten()
@@ -153,16 +157,10 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
         super().setup()
         self.searched = int(self.params.get("candidates", 40))
 
-    def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+    def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
+        """The best neural candidate, then each improvement of the local search on the candidates and after them."""
         from .local_search import RouteSearch
 
-        clock = Clock(budget.time_limit, margin=0.05)
-        trivial = self.trivial(instance)
-        if trivial is not None:
-            yield trivial
-            return
-        if not isinstance(instance, TSPInstance) and np.any(instance.demands > instance.capacity):
-            return
         pool: dict[float, list[list[int]]] = {}  # distinct costs -> a rollout with that cost
         for found in self.candidates(instance, budget, clock, anytime=False):
             flat = found.cost.flatten()
