@@ -196,6 +196,10 @@ class FileStore:
             raise RegistryError(f"{source.path} is not in the cache or mirror and downloads are off (FRONTIERCO_OFFLINE=1)")
         return self._checked(self._download(source), source)
 
+    def has(self, source: FileSource) -> bool:
+        """Whether the cache or the mirror holds the file (nothing is downloaded or checked)."""
+        return any(root is not None and (root / source.path).is_file() for root in (self.cache, self.mirror))
+
     def _checked(self, path: Path, source: FileSource) -> Path:
         actual = file_sha256(str(path))
         if actual != source.sha256:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from frontierco.contract import cases_of, check_case
+from frontierco.registry import FileStore
 from frontierco.solver import discover
 
 
@@ -20,5 +21,8 @@ def test_contract(tmp_path, solver_name, problem, case):
     spec = discover()[solver_name]
     if not spec.available:
         pytest.skip(f"{solver_name} is not installed: {spec.fix}")
+    missing = [w.path for w in getattr(spec.load(), "published_weights", ()) if not FileStore().has(w)]
+    if missing:
+        pytest.skip(f"{solver_name}: its published weights are in neither the cache nor the mirror ({missing[0]})")
     result = check_case(spec, problem, case, tmp_path)
     assert result.passed, result.message

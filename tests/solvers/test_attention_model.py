@@ -1,0 +1,71 @@
+"""The Attention Model with its authors' weights: strict loading, the network's output, the solver."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from frontierco.generators import generate  # noqa: E402
+from frontierco.problems import TSPInstance, get_problem  # noqa: E402
+from frontierco.problems.distances import EdgeWeights  # noqa: E402
+from frontierco.registry import FileStore  # noqa: E402
+from frontierco.solver import Budget, load_solver_module  # noqa: E402
+
+solver_module = load_solver_module("attention-model", "solver")
+
+
+@pytest.fixture
+def store(mirror: object) -> FileStore:
+    return FileStore(mirror=mirror)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [50, 100])
+def test_published_weights_load_strictly_and_decode_tours(store: FileStore, size: int) -> None:
+    network = solver_module.load_network(size, store)
+    points = torch.from_numpy(np.random.default_rng(size).random((4, 20, 2))).float()
+    with torch.no_grad():
+        tours = network.decode(points)
+        again = network.decode(points)
+        h = network.embedder(network.init_embed(points))
+    assert torch.equal(tours, again)
+    assert all(sorted(t.tolist()) == list(range(20)) for t in tours)
+    assert h.shape == (4, 20, 128) and bool(torch.isfinite(h).all())
+
+
+def test_greedy_tours_of_the_published_weights_are_short(store: FileStore) -> None:
+    """Random weights give tours far longer than nearest neighbour; the published ones land near the paper's
+    greedy 8.12 on uniform TSP-100 (the optimum is about 7.76)."""
+    network = solver_module.load_network(100, store)
+    points = torch.from_numpy(np.random.default_rng(0).random((32, 100, 2))).float()
+    with torch.no_grad():
+        tours = network.decode(points)
+    ordered = points.gather(1, tours[..., None].expand(-1, -1, 2))
+    length = (ordered.roll(-1, 1) - ordered).norm(dim=-1).sum(1).mean()
+    assert 7.8 < float(length) < 8.4
+
+
+def test_a_weights_file_with_another_checksum_is_refused(tmp_path: object) -> None:
+    from frontierco.registry import FileSource, RegistryError
+
+    bad = tmp_path / "checkpoints/attention-model/tsp_50/epoch-99.pt"  # type: ignore[operator]
+    bad.parent.mkdir(parents=True)
+    bad.write_bytes(b"not the weights")
+    source = solver_module.WEIGHTS[50]
+    with pytest.raises(RegistryError, match="checksum"):
+        FileStore(cache=tmp_path, mirror=None, offline=True).path(FileSource(source.path, source.url, source.sha256))  # type: ignore[arg-type]
+
+
+def test_solver_yields_improving_checked_tours(store: FileStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver_module, "FileStore", lambda: store)
+    instance = generate("tsp-uniform", "t60", 3, {"n": 60}).instance
+    solver = solver_module.AttentionModel(samples=256)
+    solver.setup()
+    tsp = get_problem("tsp")
+    lengths = [tsp.evaluate(instance, s).objective for s in solver.solve(instance, Budget(time_limit=5.0, seed=0))]
+    assert lengths and all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+    matrix = np.random.default_rng(1).integers(1, 30, (12, 12))
+    np.fill_diagonal(matrix, 0)
+    atsp = TSPInstance("atsp", EdgeWeights("EXPLICIT", matrix=matrix))
+    assert tsp.evaluate(atsp, next(solver.solve(atsp, Budget(time_limit=1.0)))).feasible
