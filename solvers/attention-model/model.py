@@ -1,5 +1,5 @@
 """The Attention Model of Kool, van Hoof and Welling (*Attention, Learn to Solve Routing Problems!*, ICLR 2019)
-for TSP, written here from the paper; module and parameter names follow the authors' released state dicts so
+for TSP and CVRP, written here from the paper; module and parameter names follow the authors' released state dicts so
 that their weights load with ``strict=True``.
 
 Encoder: a linear embedding of the coordinates, then 3 layers of multi-head attention (8 heads) and a
@@ -88,42 +88,102 @@ class GraphAttentionEncoder(nn.Module):
         return self.layers(h)
 
 
-class AttentionModelTSP(nn.Module):
-    def __init__(self) -> None:
+class AttentionModel(nn.Module):
+    """The encoder and the decoder's projections shared by the TSP and CVRP networks."""
+
+    def __init__(self, step_context: int) -> None:
         super().__init__()
-        self.W_placeholder = nn.Parameter(torch.empty(2 * DIM).uniform_(-1, 1))
-        self.init_embed = nn.Linear(2, DIM)
         self.embedder = GraphAttentionEncoder()
         self.project_node_embeddings = nn.Linear(DIM, 3 * DIM, bias=False)
         self.project_fixed_context = nn.Linear(DIM, DIM, bias=False)
-        self.project_step_context = nn.Linear(2 * DIM, DIM, bias=False)
+        self.project_step_context = nn.Linear(step_context, DIM, bias=False)
         self.project_out = nn.Linear(DIM, DIM, bias=False)
 
-    def decode(self, coords: torch.Tensor, sample: bool = False, generator: torch.Generator | None = None) -> torch.Tensor:
-        """(B, N, 2) points in the unit square -> (B, N) tours: greedy, or sampled from the policy."""
-        b, n, _ = coords.shape
-        h = self.embedder(self.init_embed(coords))
+    def prepare(self, h: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        """Encoded nodes -> (fixed context, glimpse keys and values per head, logit keys)."""
+        b, n, _ = h.shape
         fixed = self.project_fixed_context(h.mean(1))[:, None, :]
         glimpse_key, glimpse_value, logit_key = self.project_node_embeddings(h).chunk(3, -1)
         heads = lambda t: t.reshape(b, n, HEADS, DIM // HEADS).transpose(1, 2)  # noqa: E731  (B, H, N, K)
-        glimpse_key, glimpse_value = heads(glimpse_key), heads(glimpse_value)
+        return fixed, heads(glimpse_key), heads(glimpse_value), logit_key
+
+    def logits(self, prepared: tuple[torch.Tensor, ...], context: torch.Tensor, masked: torch.Tensor) -> torch.Tensor:
+        """(B, N) clipped logits of the next node; ``masked`` (B, N) True where a node is not allowed."""
+        fixed, glimpse_key, glimpse_value, logit_key = prepared
+        b = context.shape[0]
+        query = fixed + self.project_step_context(context)[:, None, :]  # (B, 1, D)
+        q = query.reshape(b, 1, HEADS, DIM // HEADS).transpose(1, 2)  # (B, H, 1, K)
+        compat = (q @ glimpse_key.transpose(-2, -1)) / math.sqrt(DIM // HEADS)
+        compat = compat.masked_fill(masked[:, None, None, :], float("-inf"))
+        glimpse = (torch.softmax(compat, -1) @ glimpse_value).transpose(1, 2).reshape(b, 1, DIM)
+        logits = (self.project_out(glimpse) @ logit_key.transpose(-2, -1)).squeeze(1) / math.sqrt(DIM)
+        return (CLIP * torch.tanh(logits)).masked_fill(masked, float("-inf"))
+
+
+def choose(logits: torch.Tensor, sample: bool, generator: torch.Generator | None) -> torch.Tensor:
+    if sample:
+        return torch.multinomial(torch.softmax(logits, -1), 1, generator=generator).squeeze(1)
+    return logits.argmax(-1)
+
+
+class AttentionModelTSP(AttentionModel):
+    def __init__(self) -> None:
+        super().__init__(2 * DIM)
+        self.W_placeholder = nn.Parameter(torch.empty(2 * DIM).uniform_(-1, 1))
+        self.init_embed = nn.Linear(2, DIM)
+
+    def decode(self, coords: torch.Tensor, sample: bool = False, generator: torch.Generator | None = None) -> torch.Tensor:
+        """(B, N, 2) points in the unit square -> (B, N) tours: greedy, or sampled from the policy. The context
+        is the first and the current node (a learned placeholder at the first step)."""
+        b, n, _ = coords.shape
+        h = self.embedder(self.init_embed(coords))
+        prepared = self.prepare(h)
         rows = torch.arange(b)
         visited = torch.zeros(b, n, dtype=torch.bool)
         tour = torch.zeros(b, n, dtype=torch.long)
         context = self.W_placeholder.expand(b, 2 * DIM)
         for step in range(n):
-            query = fixed + self.project_step_context(context)[:, None, :]  # (B, 1, D)
-            q = query.reshape(b, 1, HEADS, DIM // HEADS).transpose(1, 2)  # (B, H, 1, K)
-            compat = (q @ glimpse_key.transpose(-2, -1)) / math.sqrt(DIM // HEADS)
-            compat = compat.masked_fill(visited[:, None, None, :], float("-inf"))
-            glimpse = (torch.softmax(compat, -1) @ glimpse_value).transpose(1, 2).reshape(b, 1, DIM)
-            logits = (self.project_out(glimpse) @ logit_key.transpose(-2, -1)).squeeze(1) / math.sqrt(DIM)
-            logits = (CLIP * torch.tanh(logits)).masked_fill(visited, float("-inf"))
-            if sample:
-                chosen = torch.multinomial(torch.softmax(logits, -1), 1, generator=generator).squeeze(1)
-            else:
-                chosen = logits.argmax(-1)
+            chosen = choose(self.logits(prepared, context, visited), sample, generator)
             tour[:, step] = chosen
             visited[rows, chosen] = True
             context = torch.cat([h[rows, tour[:, 0]], h[rows, chosen]], -1)
         return tour
+
+
+class AttentionModelCVRP(AttentionModel):
+    def __init__(self) -> None:
+        super().__init__(DIM + 1)
+        self.init_embed_depot = nn.Linear(2, DIM)
+        self.init_embed = nn.Linear(3, DIM)
+
+    def decode(
+        self, coords: torch.Tensor, demand: torch.Tensor, sample: bool = False, generator: torch.Generator | None = None
+    ) -> torch.Tensor:
+        """(B, N, 2) points (node 0 the depot) and (B, N) demands as fractions of the capacity -> (B, T) visits
+        (0 = back at the depot; finished rollouts stay there). The context is the current node and the
+        remaining capacity; a customer is allowed when unvisited and fitting, the depot unless the vehicle is
+        there while some customer is still allowed."""
+        b, n, _ = coords.shape
+        customers = self.init_embed(torch.cat([coords[:, 1:], demand[:, 1:, None]], -1))
+        h = self.embedder(torch.cat([self.init_embed_depot(coords[:, :1]), customers], 1))
+        prepared = self.prepare(h)
+        rows = torch.arange(b)
+        visited = torch.zeros(b, n, dtype=torch.bool)
+        visited[:, 0] = True
+        current = torch.zeros(b, dtype=torch.long)
+        used = torch.zeros(b)
+        visits = []
+        for _ in range(2 * n):
+            if bool(visited.all()) and bool((current == 0).all()):
+                break
+            masked = visited | (demand > (1.0 - used)[:, None] + 1e-9)
+            stuck_at_depot = (current == 0) & ~masked[:, 1:].all(-1)
+            masked[:, 0] = stuck_at_depot
+            context = torch.cat([h[rows, current], (1.0 - used)[:, None]], -1)
+            chosen = choose(self.logits(prepared, context, masked), sample, generator)
+            used = torch.where(chosen == 0, torch.zeros_like(used), used + demand[rows, chosen])
+            visited[rows, chosen] = True
+            visited[:, 0] = True
+            current = chosen
+            visits.append(chosen)
+        return torch.stack(visits, 1)

@@ -1,5 +1,5 @@
-"""The Attention Model (Kool, van Hoof, Welling, ICLR 2019) with its authors' published TSP weights: greedy
-decoding, then batches of sampled tours until the time limit, yielding each improvement."""
+"""The Attention Model (Kool, van Hoof, Welling, ICLR 2019) with its authors' published TSP and CVRP weights:
+greedy decoding, then batches of sampled solutions until the time limit, yielding each improvement."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.problems import TSPInstance, TSPSolution
+from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
 from frontierco.solverkit import Clock
@@ -17,33 +17,43 @@ ORIGIN = "https://raw.githubusercontent.com/wouterkool/attention-learn-to-route/
 # the authors' released weights (MIT), named by their public origin and sha256; read from the cache, the
 # offline mirror or downloaded (frontierco.registry.FileStore), never copied into this repository
 WEIGHTS = {
-    50: FileSource(
+    ("tsp", 50): FileSource(
         "checkpoints/attention-model/tsp_50/epoch-99.pt",
         f"{ORIGIN}/tsp_50/epoch-99.pt",
         "10e0e882f17a15ae44da04d9d8939ce599d3cf133c0593649a066608ff51ab43",
     ),
-    100: FileSource(
+    ("tsp", 100): FileSource(
         "checkpoints/attention-model/tsp_100/epoch-99.pt",
         f"{ORIGIN}/tsp_100/epoch-99.pt",
         "eefdf5496cc1a15e1b95b0a3025e1bcf703279d22aebc19b5b57c80ca8e3200a",
+    ),
+    ("cvrp", 50): FileSource(
+        "checkpoints/attention-model/cvrp_50/epoch-99.pt",
+        f"{ORIGIN}/cvrp_50/epoch-99.pt",
+        "3acc232fa8f985bc0662090d069f1f04b1574b4d2f4572a493acde502f723941",
+    ),
+    ("cvrp", 100): FileSource(
+        "checkpoints/attention-model/cvrp_100/epoch-99.pt",
+        f"{ORIGIN}/cvrp_100/epoch-99.pt",
+        "1282fd64cfb4bb2fb584deac758c7836b437452d0297ddb9668efa71b3f7e3f1",
     ),
 }
 PAPER_SAMPLES = 1280  # the paper's sampling setting: the best of 1,280 sampled tours
 
 
-def load_network(size: int, store: FileStore | None = None) -> Any:
-    """The published network trained on ``size`` nodes, loaded with strict=True (same names and shapes)."""
+def load_network(problem: str, size: int, store: FileStore | None = None) -> Any:
+    """The published ``problem`` network trained on ``size`` nodes, loaded with strict=True (same names and shapes)."""
     import torch
 
-    from .model import AttentionModelTSP
+    from .model import AttentionModelCVRP, AttentionModelTSP
 
-    path = (store or FileStore()).path(WEIGHTS[size])
-    network = AttentionModelTSP()
+    path = (store or FileStore()).path(WEIGHTS[(problem, size)])
+    network = AttentionModelTSP() if problem == "tsp" else AttentionModelCVRP()
     network.load_state_dict(torch.load(path, map_location="cpu", weights_only=True)["model"], strict=True)
     return network.eval()
 
 
-def unit_square(instance: TSPInstance) -> np.ndarray:
+def unit_square(instance: TSPInstance | CVRPInstance) -> np.ndarray:
     """The points the network reads: the coordinates when they lie in the unit square (its training data), else
     min-max scaled with one factor; without coordinates, a classical multidimensional scaling of the
     symmetrised matrix (the tour is still costed with the instance's own weights)."""
@@ -65,7 +75,7 @@ def unit_square(instance: TSPInstance) -> np.ndarray:
 
 class AttentionModel(Solver):
     name = "attention-model"
-    problems = ("tsp",)
+    problems = ("tsp", "cvrp")
     version = "1"
     requires = {"torch": "torch>=2.2"}
     deterministic = True
@@ -79,33 +89,58 @@ class AttentionModel(Solver):
         self.batch = int(self.params.get("batch", 128))
         self.networks: dict[int, Any] = {}
 
-    def network(self, n: int) -> Any:
+    def network(self, problem: str, n: int) -> Any:
         size = 50 if n <= 75 else 100  # the nearer of the trained sizes
-        if size not in self.networks:
-            self.networks[size] = load_network(size)
-        return self.networks[size]
+        if (problem, size) not in self.networks:
+            self.networks[(problem, size)] = load_network(problem, size)
+        return self.networks[(problem, size)]
 
-    def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
+    def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
         torch = self.torch
         torch.set_num_threads(max(1, budget.threads))
         clock = Clock(budget.time_limit, margin=0.05)
-        if instance.n <= 3:
+        is_tsp = isinstance(instance, TSPInstance)
+        if is_tsp and instance.n <= 3:
             yield TSPSolution(np.arange(instance.n))
             return
-        network = self.network(instance.n)
+        if not is_tsp and instance.n < 2:
+            yield CVRPSolution(())
+            return
+        if not is_tsp and np.any(instance.demands > instance.capacity):
+            return  # a customer no vehicle can carry: no feasible solution exists
+        network = self.network("tsp" if is_tsp else "cvrp", instance.n)
         coords = torch.from_numpy(unit_square(instance)).float()[None]
+        demand = None if is_tsp else torch.from_numpy(instance.demands / instance.capacity).float()[None]
         generator = torch.Generator().manual_seed(budget.seed)
+
+        def decode(count: int, sample: bool) -> np.ndarray:
+            many = coords.expand(count, -1, -1)
+            if is_tsp:
+                return network.decode(many, sample=sample, generator=generator).numpy()
+            return network.decode(many, demand.expand(count, -1), sample=sample, generator=generator).numpy()
+
+        best, greedy, drawn = float("inf"), True, 0
         with torch.no_grad():
-            tour = network.decode(coords)[0].numpy()
-            best = instance.weights.path_length(np.append(tour, tour[0]))
-            yield TSPSolution(tour)
-            drawn = 0
-            while not clock.expired() and (self.samples == 0 or drawn < self.samples):
-                count = self.batch if self.samples == 0 else min(self.batch, self.samples - drawn)
-                tours = network.decode(coords.expand(count, -1, -1), sample=True, generator=generator).numpy()
-                drawn += count
-                for candidate in tours:
-                    length = instance.weights.path_length(np.append(candidate, candidate[0]))
+            while greedy or (not clock.expired() and (self.samples == 0 or drawn < self.samples)):
+                count = 1 if greedy else self.batch if self.samples == 0 else min(self.batch, self.samples - drawn)
+                for candidate in decode(count, sample=not greedy):
+                    solution = TSPSolution(candidate) if is_tsp else routes(candidate)
+                    length = cost(instance, solution)
                     if length < best:
-                        best, tour = length, candidate
-                        yield TSPSolution(tour)
+                        best = length
+                        yield solution
+                drawn += 0 if greedy else count
+                greedy = False
+
+
+def routes(visits: np.ndarray) -> CVRPSolution:
+    """A CVRP rollout (customers, 0 at each return to the depot) as routes."""
+    cut = np.split(visits, np.flatnonzero(visits == 0))
+    return CVRPSolution(tuple(r[r != 0].astype(np.int64) for r in cut if np.any(r != 0)))
+
+
+def cost(instance: TSPInstance | CVRPInstance, solution: TSPSolution | CVRPSolution) -> float:
+    """The solution's length with the instance's own weights."""
+    if isinstance(solution, TSPSolution):
+        return instance.weights.path_length(np.append(solution.tour, solution.tour[0]))
+    return sum(instance.weights.path_length(np.concatenate(([0], r, [0]))) for r in solution.routes)

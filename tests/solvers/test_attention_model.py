@@ -23,7 +23,7 @@ def store(mirror: object) -> FileStore:
 
 @pytest.mark.parametrize("size", [50, 100])
 def test_published_weights_load_strictly_and_decode_tours(store: FileStore, size: int) -> None:
-    network = solver_module.load_network(size, store)
+    network = solver_module.load_network("tsp", size, store)
     points = torch.from_numpy(np.random.default_rng(size).random((4, 20, 2))).float()
     with torch.no_grad():
         tours = network.decode(points)
@@ -37,7 +37,7 @@ def test_published_weights_load_strictly_and_decode_tours(store: FileStore, size
 def test_greedy_tours_of_the_published_weights_are_short(store: FileStore) -> None:
     """Random weights give tours far longer than nearest neighbour; the published ones land near the paper's
     greedy 8.12 on uniform TSP-100 (the optimum is about 7.76)."""
-    network = solver_module.load_network(100, store)
+    network = solver_module.load_network("tsp", 100, store)
     points = torch.from_numpy(np.random.default_rng(0).random((32, 100, 2))).float()
     with torch.no_grad():
         tours = network.decode(points)
@@ -52,7 +52,7 @@ def test_a_weights_file_with_another_checksum_is_refused(tmp_path: object) -> No
     bad = tmp_path / "checkpoints/attention-model/tsp_50/epoch-99.pt"  # type: ignore[operator]
     bad.parent.mkdir(parents=True)
     bad.write_bytes(b"not the weights")
-    source = solver_module.WEIGHTS[50]
+    source = solver_module.WEIGHTS[("tsp", 50)]
     with pytest.raises(RegistryError, match="checksum"):
         FileStore(cache=tmp_path, mirror=None, offline=True).path(FileSource(source.path, source.url, source.sha256))  # type: ignore[arg-type]
 
@@ -69,3 +69,30 @@ def test_solver_yields_improving_checked_tours(store: FileStore, monkeypatch: py
     np.fill_diagonal(matrix, 0)
     atsp = TSPInstance("atsp", EdgeWeights("EXPLICIT", matrix=matrix))
     assert tsp.evaluate(atsp, next(solver.solve(atsp, Budget(time_limit=1.0)))).feasible
+
+
+@pytest.mark.parametrize("size", [50, 100])
+def test_published_cvrp_weights_load_strictly_and_decode_feasible_routes(store: FileStore, size: int) -> None:
+    network = solver_module.load_network("cvrp", size, store)
+    instance = generate("cvrp-uniform", "c20", 5, {"n": 20, "capacity": 30}).instance
+    coords = torch.from_numpy(instance.weights.coords).float()[None].expand(3, -1, -1)
+    demand = torch.from_numpy(instance.demands / instance.capacity).float()[None].expand(3, -1)
+    with torch.no_grad():
+        greedy, again = network.decode(coords, demand), network.decode(coords, demand)
+        sampled = network.decode(coords, demand, sample=True, generator=torch.Generator().manual_seed(0))
+    assert torch.equal(greedy, again)
+    for visits in [*greedy, *sampled]:
+        evaluation = get_problem("cvrp").evaluate(instance, solver_module.routes(visits.numpy()))
+        assert evaluation.feasible, evaluation.reason
+
+
+def test_solver_routes_cvrp_with_the_checkers_cost(store: FileStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver_module, "FileStore", lambda: store)
+    instance = generate("cvrp-uniform", "c50", 2, {"n": 50}).instance
+    solver = solver_module.AttentionModel(samples=128)
+    solver.setup()
+    cvrp = get_problem("cvrp")
+    solutions = list(solver.solve(instance, Budget(time_limit=5.0, seed=0)))
+    lengths = [cvrp.evaluate(instance, s).objective for s in solutions]
+    assert lengths and all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+    assert solver_module.cost(instance, solutions[-1]) == pytest.approx(lengths[-1], rel=1e-12)
