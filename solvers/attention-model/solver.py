@@ -16,27 +16,15 @@ from frontierco.solverkit import Clock
 ORIGIN = "https://raw.githubusercontent.com/wouterkool/attention-learn-to-route/c9abf41/pretrained"
 # the authors' released weights (MIT), named by their public origin and sha256; read from the cache, the
 # offline mirror or downloaded (frontierco.registry.FileStore), never copied into this repository
+SHA256 = {
+    ("tsp", 50): "10e0e882f17a15ae44da04d9d8939ce599d3cf133c0593649a066608ff51ab43",
+    ("tsp", 100): "eefdf5496cc1a15e1b95b0a3025e1bcf703279d22aebc19b5b57c80ca8e3200a",
+    ("cvrp", 50): "3acc232fa8f985bc0662090d069f1f04b1574b4d2f4572a493acde502f723941",
+    ("cvrp", 100): "1282fd64cfb4bb2fb584deac758c7836b437452d0297ddb9668efa71b3f7e3f1",
+}
 WEIGHTS = {
-    ("tsp", 50): FileSource(
-        "checkpoints/attention-model/tsp_50/epoch-99.pt",
-        f"{ORIGIN}/tsp_50/epoch-99.pt",
-        "10e0e882f17a15ae44da04d9d8939ce599d3cf133c0593649a066608ff51ab43",
-    ),
-    ("tsp", 100): FileSource(
-        "checkpoints/attention-model/tsp_100/epoch-99.pt",
-        f"{ORIGIN}/tsp_100/epoch-99.pt",
-        "eefdf5496cc1a15e1b95b0a3025e1bcf703279d22aebc19b5b57c80ca8e3200a",
-    ),
-    ("cvrp", 50): FileSource(
-        "checkpoints/attention-model/cvrp_50/epoch-99.pt",
-        f"{ORIGIN}/cvrp_50/epoch-99.pt",
-        "3acc232fa8f985bc0662090d069f1f04b1574b4d2f4572a493acde502f723941",
-    ),
-    ("cvrp", 100): FileSource(
-        "checkpoints/attention-model/cvrp_100/epoch-99.pt",
-        f"{ORIGIN}/cvrp_100/epoch-99.pt",
-        "1282fd64cfb4bb2fb584deac758c7836b437452d0297ddb9668efa71b3f7e3f1",
-    ),
+    (problem, size): FileSource(f"checkpoints/attention-model/{problem}_{size}/epoch-99.pt", f"{ORIGIN}/{problem}_{size}/epoch-99.pt", sha)
+    for (problem, size), sha in SHA256.items()
 }
 PAPER_SAMPLES = 1280  # the paper's sampling setting: the best of 1,280 sampled tours
 

@@ -9,7 +9,7 @@ from typing import Any
 from frontierco.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
 from frontierco.errors import FrontiercoError
 
-from .data import COORDINATE_ORDERS
+from .data import TRAINING_ORDER
 from .model import RRNCO, ModelConfig
 
 SHIPPED = Path(__file__).resolve().parent / "checkpoints"
@@ -20,19 +20,16 @@ def export(model: RRNCO, path: Path, card: dict[str, Any]) -> dict[str, Any]:
 
 
 def load(path: Path, device: str = "cpu") -> RRNCO:
+    """The checkpoint's network; one trained on another coordinate layout than ``data.model_coords`` is refused."""
+    order = read_card(path).get("input", {}).get("coordinates")
+    if order != TRAINING_ORDER:
+        raise FrontiercoError(
+            f"{path.with_suffix('.json')} records coordinate order {order!r} (input.coordinates); this code feeds {TRAINING_ORDER!r}"
+        )
     config, weights = load_checkpoint(path, device)
     model = RRNCO(ModelConfig(**config))
     model.load_state_dict(weights)
     return model.eval()
-
-
-def trained_order(path: Path) -> str:
-    """The coordinate order the checkpoint was trained on (its card's ``input.coordinates``): inference feeds
-    the same (``data.from_instance``)."""
-    order = read_card(path).get("input", {}).get("coordinates")
-    if order not in COORDINATE_ORDERS:
-        raise FrontiercoError(f"{path.with_suffix('.json')} does not say which coordinate order it was trained on (input.coordinates)")
-    return str(order)
 
 
 def checkpoint_name(problem: str, asymmetric: bool) -> str:

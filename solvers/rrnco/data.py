@@ -14,12 +14,13 @@ same on every machine.
 
 The network reads coordinates in one layout, the same in training and at inference (``model_coords``): the
 points in the order the instance stores them (real cities: (lat, lon)), min-max scaled with one factor.
-A checkpoint's card records the order it was trained on (``input.coordinates``); the first checkpoints saw
-the columns swapped, (lon, lat), and are fed that way.
+A checkpoint's card records it (``input.coordinates``) and loading refuses any other (the first checkpoints
+were trained on the columns swapped while inference fed them unswapped).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -31,8 +32,7 @@ from frontierco.generators.realcity import choose_points
 KINDS = ("tsp", "cvrp", "cvrptw")
 CITY_CAPACITY = 50
 UNIFORM_CAPACITY = {10: 20, 20: 30, 50: 40, 100: 50}
-# how a checkpoint reads coordinates: the instance's own column order, or the two columns exchanged
-COORDINATE_ORDERS = ("stored", "swapped")
+# the coordinate layout the network reads (the instance's own column order), recorded in every checkpoint card
 TRAINING_ORDER = "stored"
 
 
@@ -57,39 +57,42 @@ class RoutingBatch:
     def nodes(self) -> int:
         return int(self.distance.shape[1])
 
-    def to(self, device: torch.device | str, dtype: torch.dtype | None = None) -> RoutingBatch:
-        def move(t: torch.Tensor | None) -> torch.Tensor | None:
-            if t is None:
-                return None
-            return t.to(device, dtype=dtype) if dtype is not None and t.is_floating_point() else t.to(device)
+    def map(self, change: Callable[[torch.Tensor], torch.Tensor]) -> RoutingBatch:
+        """The batch with ``change`` applied to each of its tensors (absent ones stay absent)."""
+        return RoutingBatch(self.kind, **{f: None if (t := getattr(self, f)) is None else change(t) for f in TENSOR_FIELDS})
 
+    @staticmethod
+    def concatenate(batches: list[RoutingBatch]) -> RoutingBatch:
+        """The instances of several batches of one kind, in order."""
+        first = batches[0]
         return RoutingBatch(
-            self.kind, *(move(getattr(self, f)) for f in ("coords", "distance", "duration", "demand", "capacity", "windows", "service"))
+            first.kind, **{f: None if getattr(first, f) is None else torch.cat([getattr(b, f) for b in batches]) for f in TENSOR_FIELDS}
         )
+
+    def to(self, device: torch.device | str, dtype: torch.dtype | None = None) -> RoutingBatch:
+        return self.map(lambda t: t.to(device, dtype=dtype) if dtype is not None and t.is_floating_point() else t.to(device))
 
     def repeat(self, times: int) -> RoutingBatch:
         """Each instance ``times`` times in a row (instance b is rows b*times .. b*times+times-1)."""
-        fields = {f: getattr(self, f) for f in ("coords", "distance", "duration", "demand", "capacity", "windows", "service")}
-        return RoutingBatch(self.kind, **{f: None if t is None else t.repeat_interleave(times, 0) for f, t in fields.items()})
+        return self.map(lambda t: t.repeat_interleave(times, 0))
 
     def with_coords(self, coords: torch.Tensor) -> RoutingBatch:
         return replace(self, coords=coords)
 
     def select(self, rows: torch.Tensor) -> RoutingBatch:
         """The instances at ``rows`` (a 1-D index tensor), in that order."""
-        fields = {f: getattr(self, f) for f in ("coords", "distance", "duration", "demand", "capacity", "windows", "service")}
-        return RoutingBatch(self.kind, **{f: None if t is None else t[rows] for f, t in fields.items()})
+        return self.map(lambda t: t[rows])
 
 
-def model_coords(points: np.ndarray, order: str = TRAINING_ORDER) -> np.ndarray:
-    """What the network reads for (..., N, 2) points as an instance stores them: in ``order``, min-max scaled
-    per instance with one factor for both axes (keeps angles); a point set collapses to 0."""
-    if order not in COORDINATE_ORDERS:
-        raise ValueError(f"coordinate order must be one of {COORDINATE_ORDERS}, not {order!r}")
-    coords = points[..., ::-1] if order == "swapped" else points
-    low = coords.min(axis=-2, keepdims=True)
-    span = (coords.max(axis=-2, keepdims=True) - low).max(axis=-1, keepdims=True)
-    return np.ascontiguousarray((coords - low) / np.where(span > 0, span, 1.0))
+TENSOR_FIELDS = ("coords", "distance", "duration", "demand", "capacity", "windows", "service")
+
+
+def model_coords(points: np.ndarray) -> np.ndarray:
+    """What the network reads for (..., N, 2) points as an instance stores them: min-max scaled per instance
+    with one factor for both axes (keeps angles); a point set collapses to 0."""
+    low = points.min(axis=-2, keepdims=True)
+    span = (points.max(axis=-2, keepdims=True) - low).max(axis=-1, keepdims=True)
+    return (points - low) / np.where(span > 0, span, 1.0)
 
 
 def symmetries(coords: torch.Tensor) -> torch.Tensor:
@@ -205,10 +208,9 @@ class Sampler:
         return windows, service
 
 
-def from_instance(instance: object, order: str = TRAINING_ORDER) -> RoutingBatch:
+def from_instance(instance: object) -> RoutingBatch:
     """A batch of one suite instance (``TSPInstance``, ``CVRPInstance`` or ``CVRPTWInstance``), in float64 so
-    that costs add up as the checker adds them, its coordinates read in ``order`` (the checkpoint's);
-    instances without coordinates get all-zero ones."""
+    that costs add up as the checker adds them; instances without coordinates get all-zero ones."""
     from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
 
     if not isinstance(instance, TSPInstance | CVRPInstance):
@@ -217,7 +219,7 @@ def from_instance(instance: object, order: str = TRAINING_ORDER) -> RoutingBatch
     distance = torch.from_numpy(np.asarray(weights.full_matrix(), dtype=np.float64))[None]
     n = distance.shape[1]
     raw = weights.coords if weights.coords is not None else np.zeros((n, 2))
-    coords = torch.from_numpy(model_coords(np.asarray(raw, dtype=np.float64)[:, :2], order).copy())[None]
+    coords = torch.from_numpy(model_coords(np.asarray(raw, dtype=np.float64)[:, :2]))[None]
     if isinstance(instance, TSPInstance):
         return RoutingBatch("tsp", coords, distance)
     demand = torch.from_numpy(np.asarray(instance.demands, dtype=np.float64))[None]

@@ -53,10 +53,10 @@ class RRNCOSolver(Solver):
     def setup(self) -> None:
         import torch
 
-        from .checkpoint import SHIPPED, load, trained_order
+        from .checkpoint import SHIPPED, load
 
         self.torch = torch
-        self.models = {path.stem: (load(path), trained_order(path)) for path in sorted(SHIPPED.glob("*.pt"))}
+        self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
         self.pomo = int(self.params.get("pomo", 100))
         self.anytime = bool(self.params.get("anytime", True))  # False: stop after the x8 pass
         self.temperature = float(self.params.get("temperature", SAMPLING_TEMPERATURE))
@@ -64,7 +64,7 @@ class RRNCOSolver(Solver):
         if not self.rounds or not set(self.rounds) <= {"redraw", "sample"}:
             raise ValueError(f"rounds must name 'redraw' and/or 'sample', not {self.rounds!r}")
 
-    def _model(self, instance: Any) -> tuple[Any, str]:
+    def _model(self, instance: Any) -> Any:
         from .checkpoint import SHIPPED, MissingCheckpoint, checkpoint_name
 
         problem = "cvrptw" if hasattr(instance, "time_windows") else "cvrp" if isinstance(instance, CVRPInstance) else "tsp"
@@ -81,8 +81,8 @@ class RRNCOSolver(Solver):
 
         torch = self.torch
         torch.set_num_threads(max(1, budget.threads))
-        model, order = self._model(instance)
-        exact = from_instance(instance, order)
+        model = self._model(instance)
+        exact = from_instance(instance)
         generator = torch.Generator().manual_seed(budget.seed)
         self.starts = default_starts(exact.kind, exact.nodes, self.pomo)
         self.kind = exact.kind

@@ -36,6 +36,11 @@ class TeacherSpec:
     clustered_share: float
     seconds: float
 
+    @property
+    def solver(self) -> str:
+        """Who solved the teacher instances, e.g. 'pyvrp 0.5 s'."""
+        return f"{TEACHERS[self.kind]} {self.seconds:g} s"
+
     def folder(self, root: Path) -> Path:
         return root / f"{self.name}-{self.size}"
 
@@ -79,8 +84,7 @@ def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], prog
                     raise RuntimeError(f"{solver_name} returned an infeasible teacher solution: {evaluation.reason}")
                 routes.append([best.tour.tolist()] if spec.kind == "tsp" else [r.tolist() for r in best.routes])
                 costs.append(float(evaluation.objective))
-            solved_by = f"{solver_name} {spec.seconds:g} s"
-            record = {"chunk": chunk, "seed": TEACHER_SEED + chunk, "solver": solved_by, "routes": routes, "costs": costs}
+            record = {"chunk": chunk, "seed": TEACHER_SEED + chunk, "solver": spec.solver, "routes": routes, "costs": costs}
             partial = target.with_suffix(".tmp")
             partial.write_text(json.dumps(record) + "\n")
             partial.replace(target)
@@ -106,13 +110,7 @@ def load(spec: TeacherSpec, root: Path, cities: list[City]) -> TeacherSet:
         batches.append(spec.sampler(cities, int(record["chunk"])).sample(CHUNK))
         routes += record["routes"]
         costs += record["costs"]
-    return TeacherSet(concatenate(batches), routes, costs)
-
-
-def concatenate(batches: list[RoutingBatch]) -> RoutingBatch:
-    fields = ("coords", "distance", "duration", "demand", "capacity", "windows", "service")
-    parts = {f: [getattr(b, f) for b in batches] for f in fields}
-    return RoutingBatch(batches[0].kind, **{f: None if ts[0] is None else torch.cat(ts) for f, ts in parts.items()})
+    return TeacherSet(RoutingBatch.concatenate(batches), routes, costs)
 
 
 def sequences(kind: str, solutions: list[list[list[int]]], orders: int, rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor]:

@@ -14,7 +14,6 @@ with their config, input layout and sha256; a CSV log and a PNG curve.
 
     frontierco train rrnco --problem acvrp --size 100 --imitate --teacher-count 1600 --time-budget 900
     frontierco train rrnco --problem acvrp --size 100 --init runs/rrnco/acvrp/state.pt --time-budget 3600
-    frontierco train rrnco --problem acvrp --size 100 --init runs/rrnco/acvrp/state.pt --time-budget 3600
     frontierco train rrnco --problem acvrp --size 100 --resume
     frontierco train rrnco --problem acvrp --dev-reference --size 100   # the dev set's classical costs
 """
@@ -41,7 +40,7 @@ from frontierco.registry import PROJECT_ROOT
 from .checkpoint import SHIPPED, export
 from .data import TRAINING_ORDER, RoutingBatch, Sampler, symmetries
 from .model import RRNCO, ModelConfig, default_starts, imitation_loss, rollout
-from .teacher import TEACHERS, TeacherSet, TeacherSpec
+from .teacher import TeacherSet, TeacherSpec, generate, load, sequences
 
 log = logging.getLogger("frontierco.rrnco")
 # checkpoint name -> (kind, share of instances drawn from cities; the rest are uniform points): city matrices
@@ -282,12 +281,10 @@ class Trainer:
     def teacher_card(self) -> dict[str, Any] | None:
         if self.teacher is None:
             return None
-        return {"solutions": len(self.teacher.routes), "solver": f"{TEACHERS[self.config.kind]} {self.config.teacher_seconds:g} s"}
+        return {"solutions": len(self.teacher.routes), "solver": self.config.teacher.solver}
 
     def imitation_step(self) -> tuple[float, float]:
         """One teacher-forcing step on a random batch of teacher solutions, each instance in a random symmetry."""
-        from .teacher import sequences
-
         assert self.teacher is not None
         rng = self.sampler.rng
         rows = rng.choice(len(self.teacher.routes), size=min(self.config.batch, len(self.teacher.routes)), replace=False)
@@ -533,8 +530,6 @@ def main(argv: list[str]) -> None:
     cities = training_cities()
     teacher = None
     if config.imitate:
-        from .teacher import generate, load
-
         index, shards = (int(part) for part in args.teacher_shard.split("/"))
         count = generate(config.teacher, args.teacher_count, args.teacher_root, cities, shard=(index, shards))
         print(f"{count} teacher solutions in {config.teacher.folder(args.teacher_root)}")

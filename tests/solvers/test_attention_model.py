@@ -47,28 +47,14 @@ def test_greedy_tours_of_the_published_weights_are_short(store: FileStore) -> No
 
 
 def test_a_weights_file_with_another_checksum_is_refused(tmp_path: object) -> None:
-    from frontierco.registry import FileSource, RegistryError
+    from frontierco.registry import RegistryError
 
-    bad = tmp_path / "checkpoints/attention-model/tsp_50/epoch-99.pt"  # type: ignore[operator]
+    source = solver_module.WEIGHTS[("tsp", 50)]
+    bad = tmp_path / source.path  # type: ignore[operator]
     bad.parent.mkdir(parents=True)
     bad.write_bytes(b"not the weights")
-    source = solver_module.WEIGHTS[("tsp", 50)]
     with pytest.raises(RegistryError, match="checksum"):
-        FileStore(cache=tmp_path, mirror=None, offline=True).path(FileSource(source.path, source.url, source.sha256))  # type: ignore[arg-type]
-
-
-def test_solver_yields_improving_checked_tours(store: FileStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solver_module, "FileStore", lambda: store)
-    instance = generate("tsp-uniform", "t60", 3, {"n": 60}).instance
-    solver = solver_module.AttentionModel(samples=256)
-    solver.setup()
-    tsp = get_problem("tsp")
-    lengths = [tsp.evaluate(instance, s).objective for s in solver.solve(instance, Budget(time_limit=5.0, seed=0))]
-    assert lengths and all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
-    matrix = np.random.default_rng(1).integers(1, 30, (12, 12))
-    np.fill_diagonal(matrix, 0)
-    atsp = TSPInstance("atsp", EdgeWeights("EXPLICIT", matrix=matrix))
-    assert tsp.evaluate(atsp, next(solver.solve(atsp, Budget(time_limit=1.0)))).feasible
+        FileStore(cache=tmp_path, mirror=None, offline=True).path(source)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("size", [50, 100])
@@ -86,13 +72,30 @@ def test_published_cvrp_weights_load_strictly_and_decode_feasible_routes(store: 
         assert evaluation.feasible, evaluation.reason
 
 
-def test_solver_routes_cvrp_with_the_checkers_cost(store: FileStore, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "problem, instance",
+    [
+        ("tsp", generate("tsp-uniform", "t60", 3, {"n": 60}).instance),
+        ("cvrp", generate("cvrp-uniform", "c50", 2, {"n": 50}).instance),
+        (
+            "tsp",
+            TSPInstance(
+                "atsp", EdgeWeights("EXPLICIT", matrix=np.random.default_rng(1).integers(1, 30, (12, 12)) * (1 - np.eye(12, dtype=int)))
+            ),
+        ),
+    ],
+    ids=["tsp", "cvrp", "atsp-without-coordinates"],
+)
+def test_solver_yields_improving_solutions_costed_as_the_checker(
+    store: FileStore, monkeypatch: pytest.MonkeyPatch, problem: str, instance: object
+) -> None:
     monkeypatch.setattr(solver_module, "FileStore", lambda: store)
-    instance = generate("cvrp-uniform", "c50", 2, {"n": 50}).instance
     solver = solver_module.AttentionModel(samples=128)
     solver.setup()
-    cvrp = get_problem("cvrp")
+    checker = get_problem(problem)
     solutions = list(solver.solve(instance, Budget(time_limit=5.0, seed=0)))
-    lengths = [cvrp.evaluate(instance, s).objective for s in solutions]
-    assert lengths and all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+    evaluations = [checker.evaluate(instance, s) for s in solutions]
+    assert evaluations and all(e.feasible for e in evaluations)
+    lengths = [e.objective for e in evaluations]
+    assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
     assert solver_module.cost(instance, solutions[-1]) == pytest.approx(lengths[-1], rel=1e-12)

@@ -166,7 +166,7 @@ def test_training_resumes_where_it_stopped(tmp_path: Path) -> None:
 def test_checkpoint_round_trip_and_checksum(tmp_path: Path) -> None:
     model = tiny_model("cvrptw")
     path = tmp_path / "acvrptw.pt"
-    card = checkpoint.export(model, path, {"name": "acvrptw"})
+    card = checkpoint.export(model, path, {"name": "acvrptw", "input": {"coordinates": data.TRAINING_ORDER}})
     loaded = checkpoint.load(path)
     batch = data.Sampler("cvrptw", 8, [toy_city()], 1.0, seed=0).sample(2)
     starts = model_module.default_starts("cvrptw", batch.nodes, 100)
@@ -223,7 +223,7 @@ def test_solver_names_a_missing_checkpoint(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_inference_reads_a_city_instance_exactly_as_training_samples_it() -> None:
     """The orientation pin: the sampler (training) and ``from_instance`` (inference) give the network the same
-    coordinates for the same city points, in the order the checkpoint was trained on."""
+    coordinates for the same city points (and the two orders of a city's columns are told apart)."""
     city = toy_city(11, seed=4)
     trained = data.Sampler("cvrp", 10, [city], 1.0, seed=0).sample(1)
     # which city point is sampled node i: the city has exactly 11 points, so node i's row of distances is a
@@ -232,31 +232,24 @@ def test_inference_reads_a_city_instance_exactly_as_training_samples_it() -> Non
     assert sorted(rows) == list(range(11))
     weights = EdgeWeights("EXPLICIT", coords=city.points[rows], matrix=city.distance[np.ix_(rows, rows)])
     instance = CVRPInstance("pin", weights, np.r_[0, np.ones(10, dtype=int)], 50)
-    inferred = data.from_instance(instance, data.TRAINING_ORDER)
+    inferred = data.from_instance(instance)
     assert torch.allclose(inferred.coords.float(), trained.coords, atol=1e-6)
-    swapped = data.from_instance(instance, "swapped")
-    assert not torch.allclose(swapped.coords.float(), trained.coords, atol=1e-3)
+    swapped = torch.from_numpy(data.model_coords(city.points[rows][:, ::-1])).float()
+    assert not torch.allclose(swapped, trained.coords[0], atol=1e-3)
 
 
-def test_every_shipped_checkpoint_records_the_coordinate_order_it_was_trained_on() -> None:
+def test_every_shipped_checkpoint_records_the_coordinate_order_the_code_feeds() -> None:
     for name in ("atsp", "acvrp", "cvrp", "acvrptw"):
-        path = checkpoint.SHIPPED / f"{name}.pt"
-        card = json.loads(path.with_suffix(".json").read_text())
-        assert checkpoint.trained_order(path) == card["input"]["coordinates"]
-        if card["input"]["augmentation"] != "none":  # trained by today's code: the training order
-            assert card["input"]["coordinates"] == data.TRAINING_ORDER
-    solver = solver_module.RRNCOSolver()
-    solver.setup()
-    assert {name: order for name, (_, order) in solver.models.items()} == {
-        name: checkpoint.trained_order(checkpoint.SHIPPED / f"{name}.pt") for name in solver.models
-    }
+        card = json.loads((checkpoint.SHIPPED / f"{name}.json").read_text())
+        assert card["input"]["coordinates"] == data.TRAINING_ORDER
 
 
-def test_a_card_without_a_coordinate_order_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("card_input", [{}, {"input": {"coordinates": "swapped"}}])
+def test_a_checkpoint_of_another_coordinate_order_is_refused(tmp_path: Path, card_input: dict[str, object]) -> None:
     path = tmp_path / "acvrp.pt"
-    checkpoint.export(tiny_model("cvrp"), path, {"name": "acvrp"})
+    checkpoint.export(tiny_model("cvrp"), path, {"name": "acvrp", **card_input})
     with pytest.raises(Exception, match="coordinate order"):
-        checkpoint.trained_order(path)
+        checkpoint.load(path)
 
 
 def test_the_scalars_move_at_their_own_learning_rate_in_a_tiny_training_run(tmp_path: Path) -> None:
