@@ -17,6 +17,7 @@ from frontierco.problems.cvrp import CVRPInstance
 from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import EdgeWeights
 from frontierco.problems.mis import MISInstance
+from frontierco.problems.tsp import TSPInstance
 
 INTEGER_SCALE_TARGET = 1e5
 
@@ -174,3 +175,23 @@ def scip_incumbents(model: Any, variables: list[Any]) -> Iterator[tuple[np.ndarr
             emit((values(model.getBestSol()), True))
 
     yield from stream(run)
+
+
+def unit_square(instance: TSPInstance | CVRPInstance) -> np.ndarray:
+    """The points a learned routing model reads: the coordinates when they lie in the unit square (its training data), else
+    min-max scaled with one factor; without coordinates, a classical multidimensional scaling of the
+    symmetrised matrix (the tour is still costed with the instance's own weights)."""
+    weights = instance.weights
+    if weights.coords is not None:
+        points = np.asarray(weights.coords, dtype=np.float64)[:, :2]
+    else:
+        matrix = weights.full_matrix().astype(np.float64)
+        squared = ((matrix + matrix.T) / 2.0) ** 2
+        centre = np.eye(instance.n) - 1.0 / instance.n
+        values, vectors = np.linalg.eigh(-0.5 * centre @ squared @ centre)
+        points = vectors[:, -2:] * np.sqrt(np.maximum(values[-2:], 0.0))
+    if points.min() >= 0.0 and points.max() <= 1.0:
+        return points
+    low = points.min(0)
+    span = float((points.max(0) - low).max())
+    return (points - low) / (span if span > 0 else 1.0)

@@ -11,7 +11,7 @@ import numpy as np
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
+from frontierco.solverkit import Clock, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/wouterkool/attention-learn-to-route/c9abf41/pretrained"
 # the authors' released weights (MIT), named by their public origin and sha256; read from the cache, the
@@ -39,26 +39,6 @@ def load_network(problem: str, size: int, store: FileStore | None = None) -> Any
     network = AttentionModelTSP() if problem == "tsp" else AttentionModelCVRP()
     network.load_state_dict(torch.load(path, map_location="cpu", weights_only=True)["model"], strict=True)
     return network.eval()
-
-
-def unit_square(instance: TSPInstance | CVRPInstance) -> np.ndarray:
-    """The points the network reads: the coordinates when they lie in the unit square (its training data), else
-    min-max scaled with one factor; without coordinates, a classical multidimensional scaling of the
-    symmetrised matrix (the tour is still costed with the instance's own weights)."""
-    weights = instance.weights
-    if weights.coords is not None:
-        points = np.asarray(weights.coords, dtype=np.float64)[:, :2]
-    else:
-        matrix = weights.full_matrix().astype(np.float64)
-        squared = ((matrix + matrix.T) / 2.0) ** 2
-        centre = np.eye(instance.n) - 1.0 / instance.n
-        values, vectors = np.linalg.eigh(-0.5 * centre @ squared @ centre)
-        points = vectors[:, -2:] * np.sqrt(np.maximum(values[-2:], 0.0))
-    if points.min() >= 0.0 and points.max() <= 1.0:
-        return points
-    low = points.min(0)
-    span = float((points.max(0) - low).max())
-    return (points - low) / (span if span > 0 else 1.0)
 
 
 class AttentionModel(Solver):

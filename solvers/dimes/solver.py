@@ -1,0 +1,146 @@
+"""DIMES (Qiu, Sun, Yang, NeurIPS 2022) for TSP with its authors' published heatmap networks: greedy decoding
+from many starts, 2-opt, then rounds of low-temperature sampling from the heatmap, each sampled tour
+2-opted, until the time limit; every improvement is yielded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from frontierco.problems import TSPInstance, TSPSolution
+from frontierco.registry import FileSource, FileStore
+from frontierco.solver import Budget, Solver
+from frontierco.solverkit import Clock, unit_square
+
+ORIGIN = "https://raw.githubusercontent.com/DIMESTeam/DIMES/95aaa91/TSP"
+# the authors' released weights (MIT), named by public origin and sha256; resolved through FileStore (cache,
+# offline mirror, download), never copied into this repository
+SHA256 = {
+    100: "9b10cb33bdb934901e82ea60032d63e3991c5d826d9b3c35de15e42117541c0f",
+    500: "72b229f99a39946b489b88654264c1293fab64eed3cbb7efb914064ec609d2e8",
+    1000: "67b6a6b39f8977714eb3a8cf357b0630ae952332a735cb87adaa222657a29f71",
+    10000: "704f5fd525162ecea4ee24ec6f332aec89dfed8c1ab816b6c4d6a5069785f066",
+}
+FILES = {
+    100: "TSP-Full/tsp100~net100.pt",
+    500: "TSP-KNN/output/tsp500~net120.pt",
+    1000: "TSP-KNN/output/tsp1000~net120.pt",
+    10000: "TSP-KNN/output/tsp10000~net50.pt",
+}
+WEIGHTS = {
+    size: FileSource(f"checkpoints/dimes/{FILES[size].rsplit('/', 1)[1]}", f"{ORIGIN}/{FILES[size]}", sha)
+    for size, sha in SHA256.items()
+}
+KNN = 50  # the k of the networks' k-nearest-neighbour graphs
+SEARCH_CANDIDATES = 10  # the candidate lists of the 2-opt
+
+
+def trained_size(n: int) -> int:
+    """The network for an instance of n nodes: the trained size nearest on a log scale."""
+    return min(WEIGHTS, key=lambda size: abs(np.log(size / n)))
+
+
+def load_network(size: int, store: FileStore | None = None) -> Any:
+    """The published network trained on ``size`` nodes, loaded with strict=True. Its batch normalisation
+    normalises with each graph's own statistics, as the authors' test scripts run it (in training mode)."""
+    import torch
+
+    from .model import FullNetwork, KnnNetwork
+
+    network = FullNetwork() if size == 100 else KnnNetwork()
+    path = (store or FileStore()).path(WEIGHTS[size])
+    network.load_state_dict(torch.load(path, map_location="cpu", weights_only=True), strict=True)
+    network.eval()
+    for module in network.modules():
+        if isinstance(module, torch.nn.BatchNorm1d):
+            module.train()
+    return network
+
+
+def heatmap(network: Any, points: np.ndarray, full_graph: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate lists (n, k) and their scores theta (n, k) for the unit-square ``points``."""
+    import torch
+
+    from frontierco.heatmap_gnn import complete_edges, knn_edges
+
+    edge_index, edge_attr = complete_edges(points) if full_graph else knn_edges(points, KNN)
+    with torch.no_grad():
+        theta = network(torch.from_numpy(points).float(), edge_index, edge_attr).double().numpy()
+    n = len(points)
+    return edge_index[1].numpy().reshape(n, -1), theta.reshape(n, -1)
+
+
+class Dimes(Solver):
+    name = "dimes"
+    problems = ("tsp",)
+    version = "1"
+    requires = {"torch": "torch>=2.2", "numba": "numba>=0.59"}
+    deterministic = True
+    published_weights = tuple(WEIGHTS.values())
+
+    def setup(self) -> None:
+        import torch
+
+        self.torch = torch
+        self.starts = int(self.params.get("starts", 500))  # greedy starts, the paper's G setting
+        self.temperature = float(self.params.get("temperature", 0.01))  # the paper's S setting (tau)
+        self.batch = int(self.params.get("batch", 64))  # sampled tours per round
+        self.local_search = bool(self.params.get("local_search", True))
+        self.networks: dict[int, Any] = {}
+
+    def network(self, size: int) -> Any:
+        if size not in self.networks:
+            self.networks[size] = load_network(size)
+        return self.networks[size]
+
+    def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
+        from frontierco.tour_search import TourCosts, candidates, two_opt
+
+        from .decode import construct
+
+        self.torch.set_num_threads(max(1, budget.threads))
+        clock = Clock(budget.time_limit, margin=0.05)
+        n = instance.n
+        if n <= 3:
+            yield TSPSolution(np.arange(n))
+            return
+        points = unit_square(instance)
+        size = trained_size(n)
+        neighbours, theta = heatmap(self.network(size), points, full_graph=size == 100)
+        costs = TourCosts.of(instance) if self.local_search else None
+        search = None if costs is None else candidates(costs, points, SEARCH_CANDIDATES)
+        rng = np.random.default_rng(budget.seed)
+        best = np.inf
+
+        def length(tour: np.ndarray) -> float:
+            return instance.weights.path_length(np.append(tour, tour[0]))
+
+        # greedy from distinct starts, in chunks so that a large instance still answers within its limit
+        order = rng.permutation(n)[: min(self.starts, n)]
+        greedy, greedy_length = None, np.inf
+        for chunk in np.array_split(order, max(1, len(order) // 16)):
+            for tour in construct(chunk, neighbours, theta, points, 0.0, int(rng.integers(2**31))):
+                if (value := length(tour)) < greedy_length:
+                    greedy, greedy_length = tour, value
+            if clock.expired():
+                break
+        assert greedy is not None
+        best = greedy_length
+        yield TSPSolution(greedy)
+        if search is not None and costs is not None:
+            improved = two_opt(greedy, costs, search)
+            if (value := length(improved)) < best:
+                best = value
+                yield TSPSolution(improved)
+        while not clock.expired():
+            starts = rng.integers(n, size=self.batch)
+            sampled = construct(starts, neighbours, theta, points, self.temperature, int(rng.integers(2**31)))
+            if search is not None and costs is not None:
+                scores = costs.edge(sampled, np.roll(sampled, -1, axis=1)).sum(1)
+                sampled = [two_opt(sampled[i], costs, search) for i in np.argsort(scores)[:4] if not clock.expired()]
+            for tour in sampled:
+                if (value := length(tour)) < best:
+                    best = value
+                    yield TSPSolution(tour)
