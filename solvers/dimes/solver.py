@@ -30,8 +30,7 @@ FILES = {
     10000: "TSP-KNN/output/tsp10000~net50.pt",
 }
 WEIGHTS = {
-    size: FileSource(f"checkpoints/dimes/{FILES[size].rsplit('/', 1)[1]}", f"{ORIGIN}/{FILES[size]}", sha)
-    for size, sha in SHA256.items()
+    size: FileSource(f"checkpoints/dimes/{FILES[size].rsplit('/', 1)[1]}", f"{ORIGIN}/{FILES[size]}", sha) for size, sha in SHA256.items()
 }
 KNN = 50  # the k of the networks' k-nearest-neighbour graphs
 SEARCH_CANDIDATES = 10  # the candidate lists of the 2-opt

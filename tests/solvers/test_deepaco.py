@@ -1,0 +1,79 @@
+"""DeepACO with its authors' weights: strict loading of every published network, the heuristic matrix on a tiny
+instance, the ant system's pieces, and the solver under the anytime contract."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("numba")
+
+from frontierco.generators import generate  # noqa: E402
+from frontierco.problems import TSPInstance, get_problem  # noqa: E402
+from frontierco.problems.distances import EdgeWeights  # noqa: E402
+from frontierco.registry import FileStore  # noqa: E402
+from frontierco.solver import Budget, load_solver_module  # noqa: E402
+
+solver_module = load_solver_module("deepaco", "solver")
+ants = load_solver_module("deepaco", "ants")
+
+
+@pytest.fixture
+def store(mirror: object) -> FileStore:
+    return FileStore(mirror=mirror)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", sorted(solver_module.WEIGHTS))
+def test_every_published_network_loads_strictly_and_scores_the_sparse_graph(store: FileStore, size: int) -> None:
+    network = solver_module.load_network(size, store)
+    points = np.random.default_rng(size).random((50, 2))
+    eta = solver_module.heuristic_matrix(network, points)
+    assert eta.shape == (50, 50) and np.isfinite(eta).all()
+    assert np.array_equal(eta, solver_module.heuristic_matrix(network, points))
+    scored = eta > solver_module.EPS
+    assert scored.sum(1).max() <= 10 and scored.any() and not scored.diagonal().any()
+    assert eta.min() >= solver_module.EPS and eta.max() <= 1 + solver_module.EPS
+
+
+def test_the_heatmap_prefers_short_edges(store: FileStore) -> None:
+    """A trained heatmap puts more weight on the edges of a near-optimal tour than on other candidate edges."""
+    points = np.random.default_rng(0).random((100, 2))
+    eta = solver_module.heuristic_matrix(solver_module.load_network(100, store), points)
+    from frontierco.tour_search import TourCosts, candidates, two_opt
+
+    costs = TourCosts.of(TSPInstance("t", EdgeWeights("EXACT_2D", coords=points)))
+    assert costs is not None
+    tour = two_opt(np.arange(100), costs, candidates(costs, points, 99))  # about 5% above optimal
+    on_tour = eta[tour, np.roll(tour, -1)]
+    candidates = eta[eta > solver_module.EPS]
+    assert on_tour.mean() > 1.5 * candidates.mean()
+
+
+def test_ants_build_tours_from_the_start_and_deposit_on_both_directions() -> None:
+    weights = np.random.default_rng(1).random((30, 30))
+    tours = ants.construct(weights, 0, 5, 7)
+    assert all(t[0] == 0 and sorted(t.tolist()) == list(range(30)) for t in tours)
+    assert np.array_equal(tours, ants.construct(weights, 0, 5, 7))
+    pheromone = np.ones((30, 30))
+    ants.deposit(pheromone, tours[:1], np.array([2.0]), 0.9)
+    u, v = tours[0], np.roll(tours[0], -1)
+    assert np.allclose(pheromone[u, v], 1.4) and np.allclose(pheromone, pheromone.T)
+
+
+@pytest.mark.parametrize("local_search", ["nls", "none"])
+def test_solver_yields_improving_tours_costed_as_the_checker(store: FileStore, monkeypatch: pytest.MonkeyPatch, local_search: str) -> None:
+    monkeypatch.setattr(solver_module, "FileStore", lambda: store)
+    instance = generate("tsp-uniform", "t120", 3, {"n": 120}).instance
+    solver = solver_module.DeepAco(ants=8, local_search=local_search)
+    solver.setup()
+    solutions = list(solver.solve(instance, Budget(time_limit=2.0, seed=0)))
+    evaluations = [get_problem("tsp").evaluate(instance, s) for s in solutions]
+    assert evaluations and all(e.feasible for e in evaluations)
+    lengths = [e.objective for e in evaluations]
+    assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+
+
+def test_an_unknown_local_search_is_refused() -> None:
+    with pytest.raises(ValueError, match="local_search"):
+        solver_module.DeepAco(local_search="lk").setup()
