@@ -10,12 +10,13 @@ from pathlib import Path
 
 from frontierco.errors import UsageError
 from frontierco.harness.campaign import make_executor, plan_collection, run_campaign
+from frontierco.harness.devices import check_device
 from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import get_solver
 
 CAMPAIGNS_DIR = PROJECT_ROOT / "campaigns"
-STEP_KEYS = {"solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads"}
+STEP_KEYS = {"solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Step:
     max_size: int | None = None
     seeds: int = 1
     threads: int = 1
+    device: str = "cpu"
 
     def describe(self) -> str:
         filters = [
@@ -40,7 +42,8 @@ class Step:
             )
             if f
         ]
-        return f"{self.solver} on {self.collection} ({', '.join(filters) or 'all'}), {self.time_limit:g} s x {self.seeds} seeds"
+        where = "" if self.device == "cpu" else f" on {self.device}"
+        return f"{self.solver} on {self.collection} ({', '.join(filters) or 'all'}), {self.time_limit:g} s x {self.seeds} seeds{where}"
 
 
 @dataclass(frozen=True)
@@ -77,9 +80,11 @@ def run_named(
 ) -> list[RunRecord]:
     """Run every step (finished runs are skipped); ``report`` hears about each step as it ends."""
     registry = registry or Registry()
-    executor = make_executor("local", jobs)
+    for device in sorted({step.device for step in campaign.steps}):
+        check_device(device)  # before any run starts
     records = []
     for step in campaign.steps:
+        executor = make_executor("local", jobs, device=step.device)
         planned = plan_collection(
             registry,
             get_solver(step.solver),
@@ -91,6 +96,7 @@ def run_named(
             step.time_limit,
             step.threads,
             max_size=step.max_size,
+            device=step.device,
         )
         done = run_campaign(planned, store, executor)
         records += done

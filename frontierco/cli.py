@@ -20,6 +20,7 @@ from frontierco.errors import FrontiercoError
 from frontierco.formats import read_instance, read_solution
 from frontierco.formats import write_solution as write_solution_file
 from frontierco.harness.campaign import UsageError, make_executor, plan_collection, plan_file, run_campaign
+from frontierco.harness.devices import check_device
 from frontierco.harness.summary import summarise_records
 from frontierco.leaderboard import build as leaderboard
 from frontierco.plot import plot_run
@@ -167,14 +168,16 @@ def run_command(
     executor: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (with --executor ray)")] = None,
     threads: Annotated[int, typer.Option(help="threads per run")] = 1,
+    device: Annotated[str, typer.Option(help="where learned solvers run: cpu, cuda (GPUs round robin over --jobs) or cuda:N")] = "cpu",
     force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
     results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
     write_solution: Annotated[Path | None, typer.Option(help="with --instance: write the best solution here")] = None,
 ) -> None:
     """Run a solver under the harness, record every run, and print per-instance results."""
+    check_device(device)
     spec = get_solver(solver)
     if instance is not None:
-        campaign = plan_file(spec, instance, time_limit, seeds, threads)
+        campaign = plan_file(spec, instance, time_limit, seeds, threads, device=device)
     else:
         registry = Registry()
         if problem is None and collection is not None:
@@ -194,9 +197,10 @@ def run_command(
             threads,
             max_size=max_size,
             names=only.split(",") if only else None,
+            device=device,
         )
     store = ResultStore(results)
-    records = run_campaign(campaign, store, make_executor(executor, jobs, address), force, _run_progress)
+    records = run_campaign(campaign, store, make_executor(executor, jobs, address, device), force, _run_progress)
     planned = {s.run_id for s in campaign.specs}
     summary = summarise_records([r for r in latest(list(store.records())) if r.run_id in planned])
     table = Table("instance", "seed", "status", "objective", "reference", "gap %", "time to best s", "note")

@@ -79,7 +79,7 @@ class ScoredRun:
 
     @property
     def group(self) -> tuple[str, float]:
-        return (self.record.solver, self.record.time_limit)
+        return (self.record.row_name, self.record.time_limit)
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
     scored = [r for r in runs if r.gap is not None]
     mean = (lambda values: sum(values) / len(values)) if scored else (lambda values: None)
     return Aggregate(
-        solver=first.solver,
+        solver=first.row_name,
         time_limit=first.time_limit,
         runs=len(runs),
         scored=len(scored),

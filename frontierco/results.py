@@ -54,6 +54,12 @@ class RunRecord:
     solution_file: str | None
     provenance: dict[str, Any] = field(default_factory=dict)
     sense: str = ""  # "min" or "max" of the instance (a MILP states its own); "" in records older than the field
+    device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
+
+    @property
+    def row_name(self) -> str:
+        """The solver as the leaderboard names its rows: a run on another device than the CPU is its own row."""
+        return self.solver if self.device == "cpu" else f"{self.solver}@{self.device}"
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)

@@ -48,13 +48,15 @@ class Proven:
 
 class Solver:
     """Base class of solvers. ``requires`` maps import names to pip requirements; ``deterministic`` says
-    that the same seed gives the same solutions whenever the search ends before the time limit."""
+    that the same seed gives the same solutions whenever the search ends before the time limit; ``learned``
+    marks a solver driven by a trained model (the leaderboard's learned-vs-classical figure)."""
 
     name: ClassVar[str] = ""
     problems: ClassVar[tuple[str, ...]] = ()
     version: ClassVar[str] = "0"
     requires: ClassVar[dict[str, str]] = {}
     deterministic: ClassVar[bool] = False
+    learned: ClassVar[bool] = False
 
     def __init__(self, **params: Any) -> None:
         self.params = params
@@ -78,6 +80,7 @@ class SolverSpec:
     problems: tuple[str, ...]
     target: str  # "path/to/solver.py:Class" or "package.module:Class"
     requires: dict[str, str] = field(default_factory=dict)
+    learned: bool = False
 
     @property
     def missing(self) -> list[str]:
@@ -160,9 +163,9 @@ def describe_solver_file(path: Path) -> list[SolverSpec]:
             if isinstance(target, ast.Name) and statement.value is not None
         }
         if isinstance(attributes.get("name"), str) and attributes.get("problems"):
-            specs.append(
-                SolverSpec(attributes["name"], tuple(attributes["problems"]), f"{path}:{node.name}", dict(attributes.get("requires") or {}))
-            )
+            requires = dict(attributes.get("requires") or {})
+            target = f"{path}:{node.name}"
+            specs.append(SolverSpec(attributes["name"], tuple(attributes["problems"]), target, requires, attributes.get("learned") is True))
     return specs
 
 
@@ -176,7 +179,7 @@ def _entry_point_specs() -> list[SolverSpec]:
         except ImportError as exc:
             specs.append(SolverSpec(entry.name, (), entry.value, {str(exc.name or "?"): str(exc.name or "?")}))
             continue
-        specs.append(SolverSpec(cls.name or entry.name, tuple(cls.problems), entry.value, dict(cls.requires)))
+        specs.append(SolverSpec(cls.name or entry.name, tuple(cls.problems), entry.value, dict(cls.requires), bool(cls.learned)))
     return specs
 
 

@@ -141,6 +141,8 @@ class TourCosts:
 def nearest_neighbours(points: np.ndarray, k: int) -> np.ndarray:
     """The k nearest other points of each point (Euclidean), nearest first: shape (n, min(k, n - 1))."""
     k = min(k, len(points) - 1)
+    if k <= 0:
+        return np.empty((len(points), 0), dtype=np.int64)
     _, index = cKDTree(points).query(points, k=k + 1)
     return np.ascontiguousarray(index[:, 1:], dtype=np.int64)
 

@@ -11,6 +11,7 @@ from typing import Any
 from frontierco.errors import UsageError
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
+from frontierco.harness.devices import visible_gpus, worker_gpus
 from frontierco.harness.executors import Executor, LocalExecutor
 from frontierco.harness.job import RunSpec
 from frontierco.harness.provenance import provenance
@@ -54,6 +55,7 @@ def plan_collection(
     params: dict[str, Any] | None = None,
     max_size: int | None = None,
     names: list[str] | None = None,
+    device: str = "cpu",
 ) -> Campaign:
     """The runs of ``solver`` on a collection's split (the problem's default collection if None),
     optionally only instances of at most ``max_size`` (nodes, vertices or columns), the first ``limit``."""
@@ -91,7 +93,7 @@ def plan_collection(
                     collection=name,
                     instance_key=entry.key,
                     instance_sha256=sha,
-                    budget=Budget(time_limit, seed, threads),
+                    budget=Budget(time_limit, seed, threads, device),
                     manifests=str(registry.directory),
                     reference=reference.value if reference else None,
                     reference_source=reference.source if reference else "",
@@ -102,7 +104,13 @@ def plan_collection(
 
 
 def plan_file(
-    solver: SolverSpec, path: Path, time_limit: float, seeds: int = 1, threads: int = 1, params: dict[str, Any] | None = None
+    solver: SolverSpec,
+    path: Path,
+    time_limit: float,
+    seeds: int = 1,
+    threads: int = 1,
+    params: dict[str, Any] | None = None,
+    device: str = "cpu",
 ) -> Campaign:
     """Runs on a researcher's own instance file (the problem follows from the file)."""
     instance = read_instance(path)
@@ -111,7 +119,7 @@ def plan_file(
     version = solver.load().version
     sha = file_sha256(str(path))
     specs = [
-        RunSpec(solver, version, params or {}, problem, "files", str(path.resolve()), sha, Budget(time_limit, seed, threads))
+        RunSpec(solver, version, params or {}, problem, "files", str(path.resolve()), sha, Budget(time_limit, seed, threads, device))
         for seed in range(seeds)
     ]
     return Campaign(specs)
@@ -149,6 +157,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         solution_file=solution_file,
         provenance=provenance(spec.solver.requires, jobs),
         sense=outcome.sense,
+        device=spec.budget.device,
     )
 
 
@@ -185,12 +194,13 @@ def run_campaign(
     return records
 
 
-def make_executor(kind: str, jobs: int = 1, address: str | None = None) -> Executor:
-    """The executor a user asked for by name; a bad name or missing Ray is a one-line error."""
+def make_executor(kind: str, jobs: int = 1, address: str | None = None, device: str = "cpu") -> Executor:
+    """The executor a user asked for by name; a bad name or missing Ray is a one-line error. Local workers on
+    ``cuda`` share the visible GPUs round robin."""
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if kind == "local":
-        return LocalExecutor(jobs)
+        return LocalExecutor(jobs, worker_gpus(device, jobs, visible_gpus() if device == "cuda" else []))
     if kind != "ray":
         raise UsageError(f"unknown executor {kind!r}; use local or ray")
     try:

@@ -1,24 +1,29 @@
 """Executors: where the worker processes of a campaign run. Both call the same ``execute_spec``, so a
 cluster run gives the same records as a laptop run (provenance aside).
 
-- ``LocalExecutor(jobs)``: ``jobs`` runs at once on this machine (threads that each wait on a worker).
-- ``RayExecutor(address)``: one Ray task per run on a cluster; each task still starts its own worker
-  process, which enforces the time and memory limits. Results stream back as tasks finish.
+- ``LocalExecutor(jobs, gpus)``: ``jobs`` runs at once on this machine (threads that each wait on a worker);
+  with ``gpus``, each of the ``jobs`` slots hands its worker one GPU (CUDA_VISIBLE_DEVICES).
+- ``RayExecutor(address)``: one Ray task per run on a cluster, asking for the run's threads as CPUs and a
+  GPU when it runs on CUDA (Ray then sets the task's CUDA_VISIBLE_DEVICES); each task still starts its own
+  worker process, which enforces the time and memory limits. Results stream back as tasks finish.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from queue import Queue
 from typing import Protocol
 
+from frontierco.harness.devices import ray_resources
 from frontierco.harness.job import RunSpec, load_job_instance
 from frontierco.harness.runner import Outcome, execute
 
 
-def execute_spec(spec: RunSpec) -> Outcome:
-    """Load the spec's instance and run it in a worker process (what every executor calls)."""
-    return execute(spec, load_job_instance(spec.job()))
+def execute_spec(spec: RunSpec, gpu: str | None = None) -> Outcome:
+    """Load the spec's instance and run it in a worker process (what every executor calls); ``gpu``, when
+    given, is the only GPU the worker sees."""
+    return execute(spec, load_job_instance(spec.job()), gpu)
 
 
 class Executor(Protocol):
@@ -30,13 +35,25 @@ class Executor(Protocol):
 
 
 class LocalExecutor:
-    def __init__(self, jobs: int = 1) -> None:
+    def __init__(self, jobs: int = 1, gpus: list[str | None] | None = None) -> None:
         self.jobs = jobs
+        self.gpus = gpus or [None] * jobs
 
     def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+        slots: Queue[str | None] = Queue()
+        for gpu in self.gpus[: self.jobs]:
+            slots.put(gpu)
+
+        def in_a_slot(spec: RunSpec) -> Outcome:
+            gpu = slots.get()
+            try:
+                return execute_spec(spec, gpu)
+            finally:
+                slots.put(gpu)
+
         pool = ThreadPoolExecutor(max_workers=self.jobs)
         try:
-            futures = {pool.submit(execute_spec, spec): spec for spec in specs}
+            futures = {pool.submit(in_a_slot, spec): spec for spec in specs}
             for future in as_completed(futures):
                 yield futures[future], future.result()
         finally:
@@ -54,7 +71,7 @@ class RayExecutor:
 
     def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
         ray = self._ray
-        pending = {self._task.options(num_cpus=spec.budget.threads).remote(spec): spec for spec in specs}
+        pending = {self._task.options(**ray_resources(spec.budget.threads, spec.budget.device)).remote(spec): spec for spec in specs}
         try:
             while pending:
                 done, _ = ray.wait(list(pending), num_returns=1)

@@ -98,10 +98,12 @@ class _Judge:
             self.done = True
 
 
-def _environment(threads: int) -> dict[str, str]:
+def _environment(threads: int, gpu: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env.update({name: str(threads) for name in THREAD_VARIABLES})
     env["PYTHONUNBUFFERED"] = "1"
+    if gpu is not None:
+        env["CUDA_VISIBLE_DEVICES"] = gpu
     return env
 
 
@@ -119,8 +121,9 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             continue
 
 
-def execute(spec: RunSpec, instance: Instance) -> Outcome:
-    """Run the spec's solver on ``instance`` in a worker process and judge the result."""
+def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcome:
+    """Run the spec's solver on ``instance`` in a worker process (seeing only GPU ``gpu`` when given) and
+    judge the result."""
     judge = _Judge(spec, instance)
     read_fd, write_fd = os.pipe()
     with tempfile.TemporaryFile() as stderr:
@@ -131,7 +134,7 @@ def execute(spec: RunSpec, instance: Instance) -> Outcome:
             stderr=stderr,
             pass_fds=(write_fd,),
             start_new_session=True,
-            env=_environment(spec.budget.threads),
+            env=_environment(spec.budget.threads, gpu),
         )
         os.close(write_fd)
         assert process.stdin is not None

@@ -1,5 +1,6 @@
 """``frontierco leaderboard build``: a pure function of the run records (and the manifests' references)
-to files: README.md, one markdown table per collection, aggregates.csv, figures/*.svg, site/index.html.
+to files: README.md, one markdown table per collection, aggregates.csv, figures/*.svg, site/index.html
+(which solvers are learned comes from their ``learned`` attribute).
 ``check`` builds in memory and names every file that differs from what is on disk."""
 
 from __future__ import annotations
@@ -11,13 +12,19 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from frontierco.leaderboard.data import CollectionBoard, boards, leader
 from frontierco.leaderboard.figures import figures
+from frontierco.leaderboard.learned import learned_figures
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.leaderboard.tables import COLUMNS, aggregates_csv, collection_markdown, excerpt_markdown, index_markdown, rows
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
+from frontierco.solver import discover
 
 
-def _site(built: list[tuple[CollectionBoard, dict[str, str]]], protocol: Protocol, runs: int) -> str:
+def _encoded(svgs: dict[str, str]) -> list[dict[str, str]]:
+    return [{"name": name, "data": base64.b64encode(svg.encode()).decode()} for name, svg in sorted(svgs.items())]
+
+
+def _site(built: list[tuple[CollectionBoard, dict[str, str]]], overview: dict[str, str], protocol: Protocol, runs: int) -> str:
     environment = Environment(loader=PackageLoader("frontierco.leaderboard"), autoescape=select_autoescape(["html", "j2"]))
     pages = []
     for board, svgs in built:
@@ -33,11 +40,13 @@ def _site(built: list[tuple[CollectionBoard, dict[str, str]]], protocol: Protoco
                 "leader": f"{best.solver} ({best.time_limit:g} s)" if best else "n/a",
                 "leader_gap": "n/a" if best is None else f"{100 * best.mean_gap:.3f}",  # type: ignore[operator]
                 "rows": cells,
-                "figures": [{"name": name, "data": base64.b64encode(svg.encode()).decode()} for name, svg in sorted(svgs.items())],
+                "figures": _encoded(svgs),
             }
         )
     template = environment.get_template("index.html.j2")
-    return template.render(boards=pages, columns=COLUMNS, protocol=protocol, protocol_text=protocol.markdown(), runs=runs)
+    return template.render(
+        boards=pages, overview=_encoded(overview), columns=COLUMNS, protocol=protocol, protocol_text=protocol.markdown(), runs=runs
+    )
 
 
 README_START = "<!-- leaderboard excerpt: start (written by frontierco leaderboard build) -->"
@@ -69,10 +78,13 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
         for name, svg in svgs.items():
             outputs[f"figures/{name}"] = svg.encode()
     boards_only = [board for board, _ in built]
-    outputs["README.md"] = index_markdown(boards_only, protocol).encode()
+    overview = learned_figures(boards_only, {name for name, spec in discover().items() if spec.learned})
+    for name, svg in overview.items():
+        outputs[f"figures/{name}"] = svg.encode()
+    outputs["README.md"] = index_markdown(boards_only, protocol, sorted(overview)).encode()
     outputs["aggregates.csv"] = aggregates_csv(boards_only).encode()
     outputs[EXCERPT] = excerpt_markdown(boards_only).encode()
-    outputs["site/index.html"] = _site(built, protocol, len(records)).encode()
+    outputs["site/index.html"] = _site(built, overview, protocol, len(records)).encode()
     return outputs
 
 

@@ -15,7 +15,7 @@ from frontierco.metrics import FEASIBLE_STATUSES, ScoredRun, primal_gap
 HEATMAP_MAX_INSTANCES = 60
 
 
-def _pyplot():
+def pyplot():
     import matplotlib
 
     matplotlib.use("Agg")
@@ -25,15 +25,15 @@ def _pyplot():
     return plt
 
 
-def _svg(figure) -> str:
+def svg_text(figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "frontierco"}, bbox_inches="tight")
-    _pyplot().close(figure)
+    pyplot().close(figure)
     return buffer.getvalue()
 
 
-def _label(run: ScoredRun) -> str:
-    return f"{run.record.solver} ({run.record.time_limit:g} s)"
+def group_label(run: ScoredRun) -> str:
+    return f"{run.record.row_name} ({run.record.time_limit:g} s)"
 
 
 def _gap_curve(run: ScoredRun, grid: np.ndarray) -> np.ndarray:
@@ -49,12 +49,12 @@ def gap_over_time(board: CollectionBoard) -> str | None:
     scored = [r for r in board.runs if r.reference is not None]
     if not scored:
         return None
-    plt = _pyplot()
+    plt = pyplot()
     horizon = max(r.record.time_limit for r in scored)
     grid = np.linspace(0.0, horizon, 200)
     groups: dict[str, list[ScoredRun]] = defaultdict(list)
     for run in scored:
-        groups[_label(run)].append(run)
+        groups[group_label(run)].append(run)
     figure, axis = plt.subplots(figsize=(6.4, 3.6))
     for label in sorted(groups):
         curves = np.array([_gap_curve(r, grid) for r in groups[label]]) * 100
@@ -65,7 +65,7 @@ def gap_over_time(board: CollectionBoard) -> str | None:
     axis.set_yscale("symlog", linthresh=0.1)
     axis.set_title(f"{board.collection.name}: primal gap over time (band: 25-75% of runs)")
     axis.legend(fontsize=7)
-    return _svg(figure)
+    return svg_text(figure)
 
 
 def performance_profile(board: CollectionBoard) -> str | None:
@@ -73,13 +73,13 @@ def performance_profile(board: CollectionBoard) -> str | None:
     scored = [r for r in board.runs if r.reference is not None]
     groups: dict[str, dict[tuple[str, int], float]] = defaultdict(dict)
     for run in scored:
-        groups[_label(run)][(run.record.instance, run.record.seed)] = max(run.time_to_solve, 1e-3)
+        groups[group_label(run)][(run.record.instance, run.record.seed)] = max(run.time_to_solve, 1e-3)
     if len(groups) < 2:
         return None
     problems = sorted({key for costs in groups.values() for key in costs})
     taus = np.logspace(0, 2, 100)
     shares = metrics.performance_profile({label: [groups[label].get(p, math.inf) for p in problems] for label in sorted(groups)}, taus)
-    plt = _pyplot()
+    plt = pyplot()
     figure, axis = plt.subplots(figsize=(6.4, 3.6))
     for label, share in shares.items():
         axis.step(taus, share, where="post", label=label)
@@ -89,7 +89,7 @@ def performance_profile(board: CollectionBoard) -> str | None:
     axis.set_ylim(0, 1.02)
     axis.set_title(f"{board.collection.name}: performance profile ({len(problems)} instance-seed pairs)")
     axis.legend(fontsize=7)
-    return _svg(figure)
+    return svg_text(figure)
 
 
 def gap_heatmap(board: CollectionBoard) -> str | None:
@@ -97,19 +97,19 @@ def gap_heatmap(board: CollectionBoard) -> str | None:
     instances = sorted({r.record.instance for r in scored})
     if not scored or len(instances) > HEATMAP_MAX_INSTANCES:
         return None
-    labels = sorted({_label(r) for r in scored})
+    labels = sorted({group_label(r) for r in scored})
     cells: dict[tuple[str, str], list[float]] = defaultdict(list)
     for run in scored:
-        cells[(run.record.instance, _label(run))].append(100 * run.gap)  # type: ignore[operator]
+        cells[(run.record.instance, group_label(run))].append(100 * run.gap)  # type: ignore[operator]
     matrix = np.array([[np.mean(cells[(i, s)]) if cells[(i, s)] else np.nan for s in labels] for i in instances])
-    plt = _pyplot()
+    plt = pyplot()
     figure, axis = plt.subplots(figsize=(1.2 + 1.1 * len(labels), 1.0 + 0.18 * len(instances)))
     image = axis.imshow(matrix, aspect="auto", cmap="viridis_r", vmin=0.0, vmax=max(1.0, float(np.nanmax(matrix))))
     axis.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=7)
     axis.set_yticks(range(len(instances)), instances, fontsize=6)
     figure.colorbar(image, ax=axis, label="primal gap (%)")
     axis.set_title(f"{board.collection.name}: gap per instance (mean over seeds)")
-    return _svg(figure)
+    return svg_text(figure)
 
 
 def figures(board: CollectionBoard) -> dict[str, str]:

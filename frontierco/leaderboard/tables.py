@@ -83,7 +83,7 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
     return "\n".join(lines) + "\n"
 
 
-def index_markdown(boards: list[CollectionBoard], protocol: Protocol) -> str:
+def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: list[str]) -> str:
     lines = [
         "# Leaderboards",
         "",
@@ -100,6 +100,15 @@ def index_markdown(boards: list[CollectionBoard], protocol: Protocol) -> str:
         c = board.collection
         solvers = len({a.solver for a in board.aggregates})
         lines.append(f"| [{c.name}]({c.name}.md) | {c.problem} | {len(c.entries)} | {solvers} | {len(board.runs)} | {leading} | {gap} |")
+    if overview:
+        lines += ["", "## Learned solvers against the best classical one, by instance size", ""]
+        lines += [
+            "Mean primal gap against size (generators' n, or the count in TSPLIB/CVRPLIB names) of each learned solver",
+            "and of the classical solver with the lowest mean gap, on the same instances: per collection and quarter",
+            "decade of size, the instances every learned solver there ran on.",
+            "",
+        ]
+        lines += [f"![{name}](figures/{name})" for name in overview]
     lines += ["", protocol.markdown(), ""]
     return "\n".join(lines)
 

@@ -138,9 +138,10 @@ class AttentionModelTSP(AttentionModel):
         b, n, _ = coords.shape
         h = self.embedder(self.init_embed(coords))
         prepared = self.prepare(h)
-        rows = torch.arange(b)
-        visited = torch.zeros(b, n, dtype=torch.bool)
-        tour = torch.zeros(b, n, dtype=torch.long)
+        device = coords.device
+        rows = torch.arange(b, device=device)
+        visited = torch.zeros(b, n, dtype=torch.bool, device=device)
+        tour = torch.zeros(b, n, dtype=torch.long, device=device)
         context = self.W_placeholder.expand(b, 2 * DIM)
         for step in range(n):
             chosen = choose(self.logits(prepared, context, visited), sample, generator)
@@ -167,11 +168,12 @@ class AttentionModelCVRP(AttentionModel):
         customers = self.init_embed(torch.cat([coords[:, 1:], demand[:, 1:, None]], -1))
         h = self.embedder(torch.cat([self.init_embed_depot(coords[:, :1]), customers], 1))
         prepared = self.prepare(h)
-        rows = torch.arange(b)
-        visited = torch.zeros(b, n, dtype=torch.bool)
+        device = coords.device
+        rows = torch.arange(b, device=device)
+        visited = torch.zeros(b, n, dtype=torch.bool, device=device)
         visited[:, 0] = True
-        current = torch.zeros(b, dtype=torch.long)
-        used = torch.zeros(b)
+        current = torch.zeros(b, dtype=torch.long, device=device)
+        used = torch.zeros(b, device=device)
         visits = []
         for _ in range(2 * n):
             if bool(visited.all()) and bool((current == 0).all()):

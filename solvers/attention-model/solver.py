@@ -44,6 +44,7 @@ def load_network(problem: str, size: int, store: FileStore | None = None) -> Any
 class AttentionModel(Solver):
     name = "attention-model"
     problems = ("tsp", "cvrp")
+    learned = True
     version = "1"
     requires = {"torch": "torch>=2.2"}
     deterministic = True
@@ -76,16 +77,17 @@ class AttentionModel(Solver):
             return
         if not is_tsp and np.any(instance.demands > instance.capacity):
             return  # a customer no vehicle can carry: no feasible solution exists
-        network = self.network("tsp" if is_tsp else "cvrp", instance.n)
-        coords = torch.from_numpy(unit_square(instance)).float()[None]
-        demand = None if is_tsp else torch.from_numpy(instance.demands / instance.capacity).float()[None]
-        generator = torch.Generator().manual_seed(budget.seed)
+        device = torch.device(budget.device)
+        network = self.network("tsp" if is_tsp else "cvrp", instance.n).to(device)
+        coords = torch.from_numpy(unit_square(instance)).float()[None].to(device)
+        demand = None if is_tsp else torch.from_numpy(instance.demands / instance.capacity).float()[None].to(device)
+        generator = torch.Generator(device=device).manual_seed(budget.seed)
 
         def decode(count: int, sample: bool) -> np.ndarray:
             many = coords.expand(count, -1, -1)
             if is_tsp:
-                return network.decode(many, sample=sample, generator=generator).numpy()
-            return network.decode(many, demand.expand(count, -1), sample=sample, generator=generator).numpy()
+                return network.decode(many, sample=sample, generator=generator).cpu().numpy()
+            return network.decode(many, demand.expand(count, -1), sample=sample, generator=generator).cpu().numpy()
 
         best, greedy, drawn = float("inf"), True, 0
         with torch.no_grad():

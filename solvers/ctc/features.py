@@ -10,7 +10,7 @@ Edges: a_ij / |a_i| (the objective node's: c_j / |c|).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 import scipy.sparse as sp
@@ -36,6 +36,10 @@ class Graph:
     constraint_type: torch.Tensor  # (m + 1,) index into TYPES, OBJECTIVE_TYPE for the objective
     inequality: torch.Tensor  # (m + 1,) bool: rows a CTC can be
     binary: torch.Tensor  # (n,) bool
+
+    def to(self, device: str | torch.device) -> Graph:
+        """The same graph with every tensor on ``device``."""
+        return Graph(*(getattr(self, f.name).to(device) for f in fields(self)))
 
 
 def lp_relaxation(instance: MILPInstance, time_limit: float = LP_TIME) -> np.ndarray:

@@ -83,7 +83,7 @@ class _Reducing(Solver):
         self.torch = torch
         self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
 
-    def _reduction(self, instance: MILPInstance, clock: Clock) -> tuple[Any, Any] | None:
+    def _reduction(self, instance: MILPInstance, clock: Clock, device: str = "cpu") -> tuple[Any, Any] | None:
         from .checkpoint import nearest
         from .features import LP_TIME, analyse_instance, build_graph, lp_relaxation, signature
         from .reduce import plan
@@ -94,9 +94,9 @@ class _Reducing(Solver):
             return None
         graph = build_graph(instance, rows, lp_relaxation(instance, min(LP_TIME, 0.1 * clock.left())))
         with self.torch.no_grad():
-            variable_logits, constraint_logits = chosen[0](graph)
-        marginals = self.torch.sigmoid(variable_logits).numpy()
-        ctc = self.torch.sigmoid(constraint_logits[:-1]).numpy() if self.constraints else None
+            variable_logits, constraint_logits = chosen[0].to(device)(graph.to(device))
+        marginals = self.torch.sigmoid(variable_logits).cpu().numpy()
+        ctc = self.torch.sigmoid(constraint_logits[:-1]).cpu().numpy() if self.constraints else None
         reduction = plan(marginals, ctc, rows)
         return None if reduction.empty else (reduction, rows)
 
@@ -121,7 +121,7 @@ class _Reducing(Solver):
         from frontierco.problems.milp import MILPSolution
 
         clock = Clock(budget.time_limit, margin=0.05)
-        reduced = self._reduction(instance, clock)
+        reduced = self._reduction(instance, clock, budget.device)
         best: np.ndarray | None = None
         if reduced is not None:
             for values, _ in self._phase(instance, budget, REDUCED_SHARE * clock.left(), None, reduced):
@@ -134,12 +134,14 @@ class _Reducing(Solver):
 class CTCSCIP(_Reducing):
     name = "ctc-scip"
     problems = ("milp",)
+    learned = True
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
 
 
 class CTCHiGHS(_Reducing):
     name = "ctc-highs"
     problems = ("milp",)
+    learned = True
     requires = {"highspy": "highspy>=1.7", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
     backend = "highs"
 
@@ -147,5 +149,6 @@ class CTCHiGHS(_Reducing):
 class PSSCIP(_Reducing):
     name = "ps-scip"
     problems = ("milp",)
+    learned = True
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
     constraints = False

@@ -55,3 +55,66 @@ def deposit(pheromone: np.ndarray, tours: np.ndarray, lengths: np.ndarray, decay
             u, v = tours[a, k], tours[a, (k + 1) % n]
             pheromone[u, v] += amount
             pheromone[v, u] += amount
+
+
+@njit(cache=True)
+def construct_routes(weights: np.ndarray, demand: np.ndarray, count: int, seed: int) -> np.ndarray:
+    """``count`` CVRP solutions as visit sequences from the depot 0 (0 at each return, -1 after the end):
+    the next node is drawn with probability ~ weights[current, j] among the unvisited customers that fit the
+    remaining load (``demand`` as fractions of the capacity) and the depot (not from the depot itself)."""
+    np.random.seed(seed)
+    n = weights.shape[0]
+    visits = np.full((count, 2 * n + 1), -1, dtype=np.int64)
+    for a in range(count):
+        visited = np.zeros(n, dtype=np.bool_)
+        visited[0] = True
+        remaining, load, current, k = n - 1, 0.0, 0, 1
+        visits[a, 0] = 0
+        while remaining > 0:
+            total = weights[current, 0] if current != 0 else 0.0
+            fits = 0
+            for j in range(1, n):
+                if not visited[j] and load + demand[j] <= 1.0 + 1e-9:
+                    total += weights[current, j]
+                    fits += 1
+            pick = 0
+            if fits > 0 and total > 0.0:
+                threshold = np.random.random() * total
+                if current != 0:
+                    threshold -= weights[current, 0]
+                if threshold > 0.0:
+                    for j in range(1, n):
+                        if not visited[j] and load + demand[j] <= 1.0 + 1e-9:
+                            threshold -= weights[current, j]
+                            pick = j
+                            if threshold <= 0.0:
+                                break
+            elif fits > 0 and current == 0:
+                for j in range(1, n):
+                    if not visited[j] and load + demand[j] <= 1.0 + 1e-9:
+                        pick = j
+                        break
+            if pick == 0:
+                load = 0.0
+            else:
+                visited[pick] = True
+                remaining -= 1
+                load += demand[pick]
+            visits[a, k] = pick
+            k += 1
+            current = pick
+        visits[a, k] = 0
+    return visits
+
+
+@njit(cache=True)
+def deposit_routes(pheromone: np.ndarray, visits: np.ndarray, lengths: np.ndarray, decay: float) -> None:
+    """In place: tau <- decay * tau, then + 1 / length on each solution's directed edges (depot legs included)."""
+    pheromone *= decay
+    count, width = visits.shape
+    for a in range(count):
+        amount = 1.0 / lengths[a]
+        for k in range(width - 1):
+            if visits[a, k + 1] < 0:
+                break
+            pheromone[visits[a, k], visits[a, k + 1]] += amount

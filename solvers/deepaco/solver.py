@@ -1,6 +1,7 @@
-"""DeepACO (Ye et al., NeurIPS 2023) for TSP with its authors' published heuristic networks (neural local
-search variant): an ant system whose heuristic is the network's heatmap, each ant's tour improved by the
-neural local search (2-opt, then rounds of heatmap-guided perturbation and 2-opt), until the time limit."""
+"""DeepACO (Ye et al., NeurIPS 2023) with its authors' published heuristic networks (neural local search
+variant) for TSP and CVRP: an ant system whose heuristic is the network's heatmap; each TSP ant's tour is
+improved by the neural local search (2-opt, then rounds of heatmap-guided perturbation and 2-opt), the best
+CVRP ants' solutions by PyVRP's local search; until the time limit."""
 
 from __future__ import annotations
 
@@ -9,61 +10,98 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.problems import TSPInstance, TSPSolution
+from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
 from frontierco.solverkit import Clock, unit_square
 
-ORIGIN = "https://raw.githubusercontent.com/henry-yeh/DeepACO/9a756a3/pretrained/tsp_nls"
+ORIGIN = "https://raw.githubusercontent.com/henry-yeh/DeepACO/9a756a3/pretrained"
 # the authors' released weights (MIT), named by public origin and sha256; resolved through FileStore (cache,
 # offline mirror, download), never copied into this repository
 SHA256 = {
-    100: "64747fc268917a169680831c5e0ec199ee05132b8a59588f160afc2400906142",
-    500: "3c7f2de8ada93a016b2a17a79d50c1d50ee8233ffa33fb803c4d56e249352e3a",
-    1000: "17be651adbd6a3aa66916204cf4f72c84941f5687bde19bf144193dd07a45455",
+    ("tsp", 100): "64747fc268917a169680831c5e0ec199ee05132b8a59588f160afc2400906142",
+    ("tsp", 500): "3c7f2de8ada93a016b2a17a79d50c1d50ee8233ffa33fb803c4d56e249352e3a",
+    ("tsp", 1000): "17be651adbd6a3aa66916204cf4f72c84941f5687bde19bf144193dd07a45455",
+    ("cvrp", 100): "2f52380254070fd24b81f705bbd336d3a1516edbc30f52e432d09c6460aeb4f5",
+    ("cvrp", 500): "defe91e36ffa94c6cd2edb31f298e7fc2cb30303da1c58f81fd110dc4a9ec153",
 }
-WEIGHTS = {size: FileSource(f"checkpoints/deepaco/tsp_nls/tsp{size}.pt", f"{ORIGIN}/tsp{size}.pt", sha) for size, sha in SHA256.items()}
+WEIGHTS = {
+    (problem, size): FileSource(f"checkpoints/deepaco/{problem}_nls/{problem}{size}.pt", f"{ORIGIN}/{problem}_nls/{problem}{size}.pt", sha)
+    for (problem, size), sha in SHA256.items()
+}
+ANTS = {"tsp": 48, "cvrp": 20}  # the authors' test settings
+SEARCHED_ANTS = 8  # CVRP: the ants whose solutions get the local search each iteration (the authors' choice)
 MAX_NODES = 4000  # the ant system keeps dense n x n pheromone and heuristic matrices
 EPS = 1e-10  # the heuristic of an edge outside the sparse graph (the authors' value)
 SEARCH_CANDIDATES = 10
 
 
-def trained_size(n: int) -> int:
-    return min(WEIGHTS, key=lambda size: abs(np.log(size / n)))
+def trained_size(problem: str, n: int) -> int:
+    return min((size for p, size in WEIGHTS if p == problem), key=lambda size: abs(np.log(size / n)))
 
 
-def load_network(size: int, store: FileStore | None = None) -> Any:
-    """The published network trained on ``size`` nodes, strict=True, in evaluation mode (as the authors test it)."""
+def load_network(problem: str, size: int, store: FileStore | None = None) -> Any:
+    """The published network for ``problem`` trained on ``size`` nodes (customers), strict=True, in evaluation
+    mode (as the authors test it)."""
     import torch
 
     from .model import HeuristicNetwork
 
     network = HeuristicNetwork()
-    path = (store or FileStore()).path(WEIGHTS[size])
+    path = (store or FileStore()).path(WEIGHTS[(problem, size)])
     network.load_state_dict(torch.load(path, map_location="cpu", weights_only=True), strict=True)
     return network.eval()
 
 
-def heuristic_matrix(network: Any, points: np.ndarray, start: int = 0) -> np.ndarray:
-    """eta (n, n): the network's score on each node's n/10 nearest neighbours (at least 10), EPS elsewhere."""
+def sparse_graph(points: np.ndarray, problem: str) -> tuple[Any, Any]:
+    """The authors' sparse graph: each node's n/10 nearest neighbours (at least 10); for CVRP among the
+    customers, plus every depot-customer edge in both directions. Edge input: the edge's length."""
     import torch
 
     from frontierco.heatmap_gnn import knn_edges
 
     n = len(points)
-    edge_index, edge_attr = knn_edges(points, max(10, n // 10))
-    indicator = torch.zeros((n, 1))
-    indicator[start] = 1.0
+    if problem == "tsp":
+        return knn_edges(points, max(10, n // 10))
+    customers = np.arange(1, n)
+    index, _ = knn_edges(points[1:], max(10, (n - 1) // 10))
+    depot = np.zeros(n - 1, dtype=np.int64)
+    source = np.concatenate([index[0].numpy() + 1, depot, customers])
+    target = np.concatenate([index[1].numpy() + 1, customers, depot])
+    length = np.linalg.norm(points[source] - points[target], axis=1)
+    return torch.from_numpy(np.stack([source, target])).long(), torch.from_numpy(length).float()[:, None]
+
+
+def heuristic_matrix(network: Any, points: np.ndarray, node_input: np.ndarray, problem: str, device: str = "cpu") -> np.ndarray:
+    """eta (n, n): the network's score on the sparse graph's edges, EPS elsewhere. ``node_input``: TSP, 1 at
+    the ants' start node 0; CVRP, the demands as fractions of the capacity (0 at the depot). The network runs
+    on ``device``; the ants run on the CPU."""
+    import torch
+
+    edge_index, edge_attr = sparse_graph(points, problem)
+    x = torch.from_numpy(node_input).float()[:, None]
     with torch.no_grad():
-        eta = network(indicator, edge_index, edge_attr).double().numpy()
-    matrix = np.full((n, n), EPS)
+        eta = network.to(device)(x.to(device), edge_index.to(device), edge_attr.to(device)).double().cpu().numpy()
+    matrix = np.full((len(points), len(points)), EPS)
     matrix[edge_index[0].numpy(), edge_index[1].numpy()] += eta
     return matrix
 
 
+def routes_of(visits: np.ndarray) -> list[list[int]]:
+    """A visit sequence (0 at the depot, -1 after the end) as routes of customers."""
+    visits = visits[visits >= 0]
+    return [r[r != 0].tolist() for r in np.split(visits, np.flatnonzero(visits == 0)) if np.any(r != 0)]
+
+
+def visits_of(routes: list[list[int]], width: int) -> np.ndarray:
+    flat = [0] + [node for route in routes for node in (*route, 0)]
+    return np.array(flat + [-1] * (width - len(flat)), dtype=np.int64)
+
+
 class DeepAco(Solver):
     name = "deepaco"
-    problems = ("tsp",)
+    problems = ("tsp", "cvrp")
+    learned = True
     version = "1"
     requires = {"torch": "torch>=2.2", "numba": "numba>=0.59"}
     deterministic = True
@@ -73,35 +111,51 @@ class DeepAco(Solver):
         import torch
 
         self.torch = torch
-        self.ants = int(self.params.get("ants", 48))  # the authors' test setting
+        self.ants = int(self.params.get("ants", 0))  # 0: the authors' setting (TSP 48, CVRP 20)
         self.decay = float(self.params.get("decay", 0.9))
-        self.local_search = str(self.params.get("local_search", "nls"))  # nls | 2opt | none
+        self.local_search = str(self.params.get("local_search", "nls"))  # nls | 2opt (TSP) | none
         self.nls_rounds = int(self.params.get("nls_rounds", 10))  # T_NLS
         self.perturbation_moves = int(self.params.get("perturbation_moves", 20))  # T_p
+        self.iterations = int(self.params.get("iterations", 0))  # 0: until the time limit; 10: the authors' T
         if self.local_search not in ("nls", "2opt", "none"):
             raise ValueError(f"deepaco: local_search must be nls, 2opt or none, not {self.local_search!r}")
-        self.networks: dict[int, Any] = {}
+        self.networks: dict[tuple[str, int], Any] = {}
 
-    def network(self, size: int) -> Any:
-        if size not in self.networks:
-            self.networks[size] = load_network(size)
-        return self.networks[size]
+    def network(self, problem: str, n: int) -> Any:
+        key = (problem, trained_size(problem, n))
+        if key not in self.networks:
+            self.networks[key] = load_network(*key)
+        return self.networks[key]
 
-    def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
+    def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+        self.torch.set_num_threads(max(1, budget.threads))
+        clock = Clock(budget.time_limit, margin=0.05)
+        if instance.n > MAX_NODES:
+            raise ValueError(f"deepaco keeps n x n matrices: {instance.n} nodes is above its {MAX_NODES}")
+        if isinstance(instance, TSPInstance):
+            yield from self.solve_tsp(instance, budget, clock)
+        else:
+            yield from self.solve_cvrp(instance, budget, clock)
+
+    def rounds(self, clock: Clock) -> Iterator[int]:
+        iteration = 0
+        while not clock.expired() and (self.iterations == 0 or iteration < self.iterations):
+            yield iteration
+            iteration += 1
+
+    def solve_tsp(self, instance: TSPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution]:
         from frontierco.tour_search import TourCosts, candidates, two_opt
 
         from .ants import construct, deposit
 
-        self.torch.set_num_threads(max(1, budget.threads))
-        clock = Clock(budget.time_limit, margin=0.05)
         n = instance.n
         if n <= 3:
             yield TSPSolution(np.arange(n))
             return
-        if n > MAX_NODES:
-            raise ValueError(f"deepaco keeps n x n matrices: {n} nodes is above its {MAX_NODES}")
         points = unit_square(instance)
-        eta = heuristic_matrix(self.network(trained_size(n)), points)
+        start = np.zeros(n)
+        start[0] = 1.0
+        eta = heuristic_matrix(self.network("tsp", n), points, start, "tsp", budget.device)
         costs = TourCosts.of(instance) if self.local_search != "none" else None
         search = None if costs is None else candidates(costs, points, SEARCH_CANDIDATES)
         # the perturbation searches the "heuristic distance" 1 / (eta / row max + 1e-5): short where eta is high
@@ -126,8 +180,8 @@ class DeepAco(Solver):
                     kept, kept_length = current, value
             return kept
 
-        while not clock.expired():
-            tours = construct(pheromone * eta, 0, self.ants, int(rng.integers(2**31)))
+        for _ in self.rounds(clock):
+            tours = construct(pheromone * eta, 0, self.ants or ANTS["tsp"], int(rng.integers(2**31)))
             improved = []
             for tour in tours:
                 if clock.expired() and improved:
@@ -141,3 +195,49 @@ class DeepAco(Solver):
             # pheromone in the network's units (unit-square lengths), as the authors' ants deposit
             unit_lengths = np.linalg.norm(points[tours] - points[np.roll(tours, -1, axis=1)], axis=2).sum(1)
             deposit(pheromone, tours, np.maximum(unit_lengths, 1e-12), self.decay)
+
+    def solve_cvrp(self, instance: CVRPInstance, budget: Budget, clock: Clock) -> Iterator[CVRPSolution]:
+        from frontierco.route_search import RouteSearch
+
+        from .ants import construct_routes, deposit_routes
+
+        n = instance.n
+        if n < 2:
+            yield CVRPSolution(())
+            return
+        if np.any(instance.demands > instance.capacity):
+            return  # a customer no vehicle can carry: no feasible solution exists
+        points = unit_square(instance)
+        demand = instance.demands / instance.capacity
+        eta = heuristic_matrix(self.network("cvrp", n - 1), points, demand, "cvrp", budget.device)
+        search = RouteSearch(instance, budget.seed) if self.local_search != "none" else None
+        pheromone = np.ones((n, n))
+        rng = np.random.default_rng(budget.seed)
+        best = np.inf
+
+        def unit_length(visits: np.ndarray) -> float:
+            path = visits[visits >= 0]
+            return float(np.linalg.norm(points[path[1:]] - points[path[:-1]], axis=1).sum())
+
+        for _ in self.rounds(clock):
+            visits = construct_routes(pheromone * eta, demand, self.ants or ANTS["cvrp"], int(rng.integers(2**31)))
+            solutions = [routes_of(v) for v in visits]
+            lengths = np.array([instance_cost(instance, s) for s in solutions])
+            if search is not None:
+                for a in np.argsort(lengths, kind="stable")[:SEARCHED_ANTS]:
+                    if clock.expired():
+                        break
+                    improved = search.descend(solutions[a])
+                    if improved is not None and (value := search.cost(improved)) < lengths[a]:
+                        solutions[a], lengths[a] = improved, value
+                        visits[a] = visits_of(improved, visits.shape[1])
+            for a in np.argsort(lengths, kind="stable")[:1]:
+                if lengths[a] < best:
+                    best = float(lengths[a])
+                    yield CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in solutions[a]))
+            deposit_routes(pheromone, visits, np.maximum([unit_length(v) for v in visits], 1e-12), self.decay)
+
+
+def instance_cost(instance: CVRPInstance, routes: list[list[int]]) -> float:
+    """The solution's length with the instance's own weights."""
+    return sum(instance.weights.path_length(np.array([0, *r, 0])) for r in routes)

@@ -58,15 +58,17 @@ def load_network(size: int, store: FileStore | None = None) -> Any:
     return network
 
 
-def heatmap(network: Any, points: np.ndarray, full_graph: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate lists (n, k) and their scores theta (n, k) for the unit-square ``points``."""
+def heatmap(network: Any, points: np.ndarray, full_graph: bool, device: str = "cpu") -> tuple[np.ndarray, np.ndarray]:
+    """Candidate lists (n, k) and their scores theta (n, k) for the unit-square ``points`` (the network runs on
+    ``device``; decoding runs on the CPU)."""
     import torch
 
     from frontierco.heatmap_gnn import complete_edges, knn_edges
 
     edge_index, edge_attr = complete_edges(points) if full_graph else knn_edges(points, KNN)
     with torch.no_grad():
-        theta = network(torch.from_numpy(points).float(), edge_index, edge_attr).double().numpy()
+        inputs = (torch.from_numpy(points).float(), edge_index, edge_attr)
+        theta = network.to(device)(*(t.to(device) for t in inputs)).double().cpu().numpy()
     n = len(points)
     return edge_index[1].numpy().reshape(n, -1), theta.reshape(n, -1)
 
@@ -74,6 +76,7 @@ def heatmap(network: Any, points: np.ndarray, full_graph: bool) -> tuple[np.ndar
 class Dimes(Solver):
     name = "dimes"
     problems = ("tsp",)
+    learned = True
     version = "1"
     requires = {"torch": "torch>=2.2", "numba": "numba>=0.59"}
     deterministic = True
@@ -107,7 +110,7 @@ class Dimes(Solver):
             return
         points = unit_square(instance)
         size = trained_size(n)
-        neighbours, theta = heatmap(self.network(size), points, full_graph=size == 100)
+        neighbours, theta = heatmap(self.network(size), points, full_graph=size == 100, device=budget.device)
         costs = TourCosts.of(instance) if self.local_search else None
         search = None if costs is None else candidates(costs, points, SEARCH_CANDIDATES)
         rng = np.random.default_rng(budget.seed)

@@ -4,7 +4,7 @@
   coordinate augmentation, then greedy decoding with re-drawn ANE neighbours (``rounds``; sampling from the
   policy is the other choice) until the time limit, yielding each improvement.
 - ``rrnco-ls``: the same model's candidates (greedy and x8), then PyVRP's local-search operators on the best
-  of them (``local_search.py``) and perturb-and-search moves from the best solution until the time limit.
+  of them (``frontierco/route_search.py``) and perturb-and-search moves from the best solution until the time limit.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Candidates:
 class RRNCOSolver(Solver):
     name = "rrnco"
     problems = ("tsp", "cvrp", "cvrptw")
+    learned = True
     version = "2"
     requires = {"torch": "torch>=2.2"}
     deterministic = True
@@ -81,14 +82,15 @@ class RRNCOSolver(Solver):
 
         torch = self.torch
         torch.set_num_threads(max(1, budget.threads))
-        model = self._model(instance)
-        exact = from_instance(instance)
-        generator = torch.Generator().manual_seed(budget.seed)
+        device = torch.device(budget.device)
+        model = self._model(instance).to(device)
+        exact = from_instance(instance).to(device)
+        generator = torch.Generator(device=device).manual_seed(budget.seed)
         self.starts = default_starts(exact.kind, exact.nodes, self.pomo)
         self.kind = exact.kind
         chunk = max(1, min(AUGMENTATIONS, CHUNK_BYTES // (exact.nodes**2 * 3 * model.config.bias_dim * 4)))
         with torch.no_grad():
-            single = exact.to("cpu", torch.float32)
+            single = exact.to(device, torch.float32)
             found = rollout(model, single, self.starts, cost_batch=exact, generator=generator)
             yield Candidates("greedy", found.cost, found.actions)
             views = symmetries(single.coords)[:, 0]
@@ -149,6 +151,7 @@ class RRNCOSolver(Solver):
 class RRNCOLocalSearchSolver(RRNCOSolver):
     name = "rrnco-ls"
     problems = ("tsp", "cvrp", "cvrptw")
+    learned = True
     version = "1"
     requires = {"torch": "torch>=2.2", "pyvrp": "pyvrp>=0.14"}
     deterministic = False  # the search stops on the clock
@@ -159,7 +162,7 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
 
     def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
         """The best neural candidate, then each improvement of the local search on the candidates and after them."""
-        from .local_search import RouteSearch
+        from frontierco.route_search import RouteSearch
 
         pool: dict[float, list[list[int]]] = {}  # distinct costs -> a rollout with that cost
         for found in self.candidates(instance, budget, clock, anytime=False):

@@ -97,3 +97,45 @@ def test_only_the_newest_version_of_a_solver_is_on_the_board(board_setup):
     a = next(x for x in board.aggregates if x.solver == "a")
     assert a.runs == 1 and a.mean_gap == 0.0  # the version-1 runs of a (gap 1/11 and 0) are left out
     assert next(x for x in board.aggregates if x.solver == "b").runs == 2
+
+
+def test_a_run_on_a_gpu_is_its_own_row(board_setup):
+    from tests.leaderboard.conftest import record
+
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    on_gpu = record("a", "t1", "feasible", 10.0, [(1.0, 10.0)])
+    on_gpu.run_id, on_gpu.device = "a-t1-cuda", "cuda"
+    store.append(on_gpu)
+    (board,) = boards(registry, list(store.records()))
+    rows = {x.solver: x for x in board.aggregates}
+    assert set(rows) == {"a", "a@cuda", "b"}
+    assert rows["a"].runs == 2 and rows["a@cuda"].runs == 1 and rows["a@cuda"].mean_gap == 0.0
+
+
+def test_the_learned_against_classical_figure_needs_a_learned_solver(board_setup, monkeypatch):
+    from frontierco.solver import SolverSpec
+
+    registry, folder = board_setup
+    assert not any(name.startswith("figures/learned-vs-classical") for name in build(folder / "runs", registry))
+    monkeypatch.setattr("frontierco.leaderboard.build.discover", lambda: {"b": SolverSpec("b", ("tsp",), "x.py:B", {}, True)})
+    outputs = build(folder / "runs", registry)
+    svg = outputs["figures/learned-vs-classical-tsp.svg"].decode()
+    assert "b (10 s) (learned)" in svg and "best classical solver" in svg and ">a (10 s)<" in svg
+    readme = outputs["README.md"].decode()
+    assert "![learned-vs-classical-tsp.svg](figures/learned-vs-classical-tsp.svg)" in readme
+    assert "learned-vs-classical-tsp.svg" in outputs["site/index.html"].decode()
+
+
+def test_nominal_sizes_come_from_generators_and_library_names():
+    from frontierco.leaderboard.learned import nominal_size
+    from frontierco.registry import FileSource, GeneratedSource, InstanceEntry
+
+    def entry(name: str, problem: str, source: object) -> InstanceEntry:
+        return InstanceEntry("c", name, "test", problem, source, None)  # type: ignore[arg-type]
+
+    file = FileSource("x", "https://example.org/x", "0" * 64)
+    assert nominal_size(entry("g", "tsp", GeneratedSource("tsp-uniform", {"n": 500}, 0, None))) == 500
+    assert nominal_size(entry("X-n101-k25", "cvrp", file)) == 100  # 101 nodes, the depot included
+    assert nominal_size(entry("kroA100", "tsp", file)) == 100
+    assert nominal_size(entry("brock200_2", "mis", file)) is None

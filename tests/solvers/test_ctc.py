@@ -205,7 +205,7 @@ def test_a_reduced_model_solved_early_hands_the_rest_of_the_time_to_the_original
     rows = features.analyse_instance(instance)
     pin = reduce.Reduction(np.array([1]), np.array([], dtype=int), 0, np.array([], dtype=int), 0)
     solver = get_solver(name).load()()
-    monkeypatch.setattr(solver, "_reduction", lambda instance, clock: (pin, rows))
+    monkeypatch.setattr(solver, "_reduction", lambda instance, clock, device="cpu": (pin, rows))
     found = list(solver.solve(instance, Budget(time_limit=4.0)))
     milp = get_problem("milp")
     objectives = [milp.evaluate(instance, s.solution if isinstance(s, Proven) else s).objective for s in found]

@@ -24,22 +24,24 @@ def store(mirror: object) -> FileStore:
     return FileStore(mirror=mirror)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("size", sorted(solver_module.WEIGHTS))
-def test_every_published_network_loads_strictly_and_scores_the_sparse_graph(store: FileStore, size: int) -> None:
-    network = solver_module.load_network(size, store)
-    points = np.random.default_rng(size).random((50, 2))
-    eta = solver_module.heuristic_matrix(network, points)
-    assert eta.shape == (50, 50) and np.isfinite(eta).all()
-    assert np.array_equal(eta, solver_module.heuristic_matrix(network, points))
-    scored = eta > solver_module.EPS
-    assert scored.sum(1).max() <= 10 and scored.any() and not scored.diagonal().any()
-    assert eta.min() >= solver_module.EPS and eta.max() <= 1 + solver_module.EPS
+@pytest.mark.parametrize("problem, size", sorted(solver_module.WEIGHTS))
+def test_every_published_network_loads_strictly_and_scores_the_sparse_graph(store: FileStore, problem: str, size: int) -> None:
+    network = solver_module.load_network(problem, size, store)
+    rng = np.random.default_rng(size)
+    points = rng.random((51, 2))
+    node_input = np.eye(51)[0] if problem == "tsp" else np.append(0.0, rng.integers(1, 10, 50) / 50)
+    eta = solver_module.heuristic_matrix(network, points, node_input, problem)
+    assert eta.shape == (51, 51) and np.isfinite(eta).all()
+    assert np.array_equal(eta, solver_module.heuristic_matrix(network, points, node_input, problem))
+    edges, _ = solver_module.sparse_graph(points, problem)
+    assert edges.shape[1] == (51 * 10 if problem == "tsp" else 50 * 10 + 2 * 50)
+    assert eta.min() >= solver_module.EPS and eta.max() <= 1 + solver_module.EPS and not (eta > solver_module.EPS).diagonal().any()
 
 
 def test_the_heatmap_prefers_short_edges(store: FileStore) -> None:
     """A trained heatmap puts more weight on the edges of a near-optimal tour than on other candidate edges."""
     points = np.random.default_rng(0).random((100, 2))
-    eta = solver_module.heuristic_matrix(solver_module.load_network(100, store), points)
+    eta = solver_module.heuristic_matrix(solver_module.load_network("tsp", 100, store), points, np.eye(100)[0], "tsp")
     from frontierco.tour_search import TourCosts, candidates, two_opt
 
     costs = TourCosts.of(TSPInstance("t", EdgeWeights("EXACT_2D", coords=points)))
@@ -72,6 +74,35 @@ def test_solver_yields_improving_tours_costed_as_the_checker(store: FileStore, m
     assert evaluations and all(e.feasible for e in evaluations)
     lengths = [e.objective for e in evaluations]
     assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+
+
+def test_cvrp_ants_respect_the_capacity_and_visit_every_customer_once() -> None:
+    rng = np.random.default_rng(3)
+    demand = np.append(0.0, rng.integers(1, 10, 30) / 20)
+    visits = ants.construct_routes(rng.random((31, 31)), demand, 6, 0)
+    for row in visits:
+        routes = solver_module.routes_of(row)
+        assert sorted(c for r in routes for c in r) == list(range(1, 31))
+        assert all(demand[r].sum() <= 1 + 1e-9 for r in routes)
+        assert np.array_equal(solver_module.visits_of(routes, len(row)), row)
+    pheromone = np.ones((31, 31))
+    ants.deposit_routes(pheromone, visits[:1], np.array([4.0]), 0.5)
+    path = visits[0][visits[0] >= 0]
+    assert np.allclose(pheromone[path[:-1], path[1:]], 0.75) and pheromone.sum() > 0.5 * 31 * 31
+
+
+@pytest.mark.parametrize("local_search", ["nls", "none"])
+def test_cvrp_solver_yields_improving_feasible_solutions(store: FileStore, monkeypatch: pytest.MonkeyPatch, local_search: str) -> None:
+    monkeypatch.setattr(solver_module, "FileStore", lambda: store)
+    instance = generate("cvrp-uniform", "c50", 2, {"n": 50}).instance
+    solver = solver_module.DeepAco(local_search=local_search)
+    solver.setup()
+    solutions = list(solver.solve(instance, Budget(time_limit=3.0, seed=0)))
+    evaluations = [get_problem("cvrp").evaluate(instance, s) for s in solutions]
+    assert evaluations and all(e.feasible for e in evaluations), [e.reason for e in evaluations]
+    lengths = [e.objective for e in evaluations]
+    assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+    assert solver_module.instance_cost(instance, [list(r) for r in solutions[-1].routes]) == pytest.approx(lengths[-1])
 
 
 def test_an_unknown_local_search_is_refused() -> None:

@@ -353,7 +353,9 @@ def test_rrnco_ls_yields_checked_improvements_and_costs_them_as_the_checker(kind
     assert evaluations and all(e.feasible for e in evaluations), [e.reason for e in evaluations]
     objectives = [e.objective for e in evaluations]
     assert all(b < a for a, b in zip(objectives, objectives[1:], strict=False))
-    search = load_solver_module("rrnco", "local_search").RouteSearch(instance, 0)
+    from frontierco.route_search import RouteSearch
+
+    search = RouteSearch(instance, 0)
     routes = [solutions[-1].tour.tolist()] if kind == "tsp" else [r.tolist() for r in solutions[-1].routes]
     assert search.cost(routes) == pytest.approx(objectives[-1], rel=1e-12)
 

@@ -1,6 +1,6 @@
-"""Local search on RRNCO's candidates with PyVRP's operators, through PyVRP's public search API
-(``pyvrp.search.LocalSearch`` with every operator of ``pyvrp.search.OPERATORS`` the instance supports; PyVRP is
-MIT-licensed). An ATSP tour is searched as one route of a single vehicle from node 0, without capacity.
+"""Local search on the solutions of learned routing solvers (RRNCO, DeepACO) with PyVRP's operators, through
+PyVRP's public search API (``pyvrp.search.LocalSearch`` with every operator of ``pyvrp.search.OPERATORS`` the
+instance supports; PyVRP is MIT-licensed). An ATSP tour is searched as one route of a single vehicle from node 0, without capacity.
 
 PyVRP works on integer distances (the suite's ``integer_matrix`` scaling); every result is costed here again
 with the instance's own distances, and only feasible solutions leave this module.
