@@ -195,3 +195,10 @@ def unit_square(instance: TSPInstance | CVRPInstance) -> np.ndarray:
     low = points.min(0)
     span = float((points.max(0) - low).max())
     return (points - low) / (span if span > 0 else 1.0)
+
+
+def depot_routes(visits: np.ndarray) -> list[np.ndarray]:
+    """The routes in a learned CVRP decoder's visit sequence: the customers between visits to the depot 0
+    (negative entries, padding after the end, are dropped)."""
+    visits = visits[visits >= 0]
+    return [r[r != 0].astype(np.int64) for r in np.split(visits, np.flatnonzero(visits == 0)) if np.any(r != 0)]

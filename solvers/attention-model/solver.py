@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
+from frontierco.problems.cvrp import routes_length
 from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, unit_square
+from frontierco.solverkit import Clock, depot_routes, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/wouterkool/attention-learn-to-route/c9abf41/pretrained"
 # the authors' released weights (MIT), named by their public origin and sha256; read from the cache, the
@@ -105,12 +106,11 @@ class AttentionModel(Solver):
 
 def routes(visits: np.ndarray) -> CVRPSolution:
     """A CVRP rollout (customers, 0 at each return to the depot) as routes."""
-    cut = np.split(visits, np.flatnonzero(visits == 0))
-    return CVRPSolution(tuple(r[r != 0].astype(np.int64) for r in cut if np.any(r != 0)))
+    return CVRPSolution(tuple(depot_routes(visits)))
 
 
 def cost(instance: TSPInstance | CVRPInstance, solution: TSPSolution | CVRPSolution) -> float:
     """The solution's length with the instance's own weights."""
     if isinstance(solution, TSPSolution):
         return instance.weights.path_length(np.append(solution.tour, solution.tour[0]))
-    return sum(instance.weights.path_length(np.concatenate(([0], r, [0]))) for r in solution.routes)
+    return routes_length(instance.weights, list(solution.routes))

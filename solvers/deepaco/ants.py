@@ -65,34 +65,29 @@ def construct_routes(weights: np.ndarray, demand: np.ndarray, count: int, seed: 
     np.random.seed(seed)
     n = weights.shape[0]
     visits = np.full((count, 2 * n + 1), -1, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)  # the depot first (when allowed), then the fitting customers
     for a in range(count):
         visited = np.zeros(n, dtype=np.bool_)
         visited[0] = True
         remaining, load, current, k = n - 1, 0.0, 0, 1
         visits[a, 0] = 0
         while remaining > 0:
-            total = weights[current, 0] if current != 0 else 0.0
-            fits = 0
+            size, total = 0, 0.0
+            if current != 0:
+                allowed[0], size, total = 0, 1, weights[current, 0]
+            first_customer = size
             for j in range(1, n):
                 if not visited[j] and load + demand[j] <= 1.0 + 1e-9:
+                    allowed[size] = j
+                    size += 1
                     total += weights[current, j]
-                    fits += 1
-            pick = 0
-            if fits > 0 and total > 0.0:
+            pick = allowed[0]  # no weight anywhere: back to the depot, or from it the first customer that fits
+            if size > first_customer and total > 0.0:
                 threshold = np.random.random() * total
-                if current != 0:
-                    threshold -= weights[current, 0]
-                if threshold > 0.0:
-                    for j in range(1, n):
-                        if not visited[j] and load + demand[j] <= 1.0 + 1e-9:
-                            threshold -= weights[current, j]
-                            pick = j
-                            if threshold <= 0.0:
-                                break
-            elif fits > 0 and current == 0:
-                for j in range(1, n):
-                    if not visited[j] and load + demand[j] <= 1.0 + 1e-9:
-                        pick = j
+                for i in range(size):
+                    pick = allowed[i]
+                    threshold -= weights[current, pick]
+                    if threshold <= 0.0:
                         break
             if pick == 0:
                 load = 0.0

@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
+from frontierco.problems.cvrp import routes_length
 from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, unit_square
+from frontierco.solverkit import Clock, depot_routes, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/henry-yeh/DeepACO/9a756a3/pretrained"
 # the authors' released weights (MIT), named by public origin and sha256; resolved through FileStore (cache,
@@ -221,8 +222,8 @@ class DeepAco(Solver):
 
         for _ in self.rounds(clock):
             visits = construct_routes(pheromone * eta, demand, self.ants or ANTS["cvrp"], int(rng.integers(2**31)))
-            solutions = [routes_of(v) for v in visits]
-            lengths = np.array([instance_cost(instance, s) for s in solutions])
+            solutions = [[r.tolist() for r in depot_routes(v)] for v in visits]
+            lengths = np.array([routes_length(instance.weights, [np.asarray(r) for r in s]) for s in solutions])
             if search is not None:
                 for a in np.argsort(lengths, kind="stable")[:SEARCHED_ANTS]:
                     if clock.expired():
@@ -231,13 +232,8 @@ class DeepAco(Solver):
                     if improved is not None and (value := search.cost(improved)) < lengths[a]:
                         solutions[a], lengths[a] = improved, value
                         visits[a] = visits_of(improved, visits.shape[1])
-            for a in np.argsort(lengths, kind="stable")[:1]:
-                if lengths[a] < best:
-                    best = float(lengths[a])
-                    yield CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in solutions[a]))
+            a = int(np.argmin(lengths))
+            if lengths[a] < best:
+                best = float(lengths[a])
+                yield CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in solutions[a]))
             deposit_routes(pheromone, visits, np.maximum([unit_length(v) for v in visits], 1e-12), self.decay)
-
-
-def instance_cost(instance: CVRPInstance, routes: list[list[int]]) -> float:
-    """The solution's length with the instance's own weights."""
-    return sum(instance.weights.path_length(np.array([0, *r, 0])) for r in routes)

@@ -114,7 +114,6 @@ class Dimes(Solver):
         costs = TourCosts.of(instance) if self.local_search else None
         search = None if costs is None else candidates(costs, points, SEARCH_CANDIDATES)
         rng = np.random.default_rng(budget.seed)
-        best = np.inf
 
         def length(tour: np.ndarray) -> float:
             return instance.weights.path_length(np.append(tour, tour[0]))

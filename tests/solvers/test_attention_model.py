@@ -16,11 +16,6 @@ from frontierco.solver import Budget, load_solver_module  # noqa: E402
 solver_module = load_solver_module("attention-model", "solver")
 
 
-@pytest.fixture
-def store(mirror: object) -> FileStore:
-    return FileStore(mirror=mirror)  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("size", [50, 100])
 def test_published_weights_load_strictly_and_decode_tours(store: FileStore, size: int) -> None:
     network = solver_module.load_network("tsp", size, store)

@@ -11,17 +11,14 @@ pytest.importorskip("numba")
 
 from frontierco.generators import generate  # noqa: E402
 from frontierco.problems import TSPInstance, get_problem  # noqa: E402
+from frontierco.problems.cvrp import routes_length  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
 from frontierco.registry import FileStore  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
+from frontierco.solverkit import depot_routes  # noqa: E402
 
 solver_module = load_solver_module("deepaco", "solver")
 ants = load_solver_module("deepaco", "ants")
-
-
-@pytest.fixture
-def store(mirror: object) -> FileStore:
-    return FileStore(mirror=mirror)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("problem, size", sorted(solver_module.WEIGHTS))
@@ -81,7 +78,7 @@ def test_cvrp_ants_respect_the_capacity_and_visit_every_customer_once() -> None:
     demand = np.append(0.0, rng.integers(1, 10, 30) / 20)
     visits = ants.construct_routes(rng.random((31, 31)), demand, 6, 0)
     for row in visits:
-        routes = solver_module.routes_of(row)
+        routes = [r.tolist() for r in depot_routes(row)]
         assert sorted(c for r in routes for c in r) == list(range(1, 31))
         assert all(demand[r].sum() <= 1 + 1e-9 for r in routes)
         assert np.array_equal(solver_module.visits_of(routes, len(row)), row)
@@ -102,7 +99,7 @@ def test_cvrp_solver_yields_improving_feasible_solutions(store: FileStore, monke
     assert evaluations and all(e.feasible for e in evaluations), [e.reason for e in evaluations]
     lengths = [e.objective for e in evaluations]
     assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
-    assert solver_module.instance_cost(instance, [list(r) for r in solutions[-1].routes]) == pytest.approx(lengths[-1])
+    assert routes_length(instance.weights, list(solutions[-1].routes)) == pytest.approx(lengths[-1])
 
 
 def test_an_unknown_local_search_is_refused() -> None:

@@ -19,11 +19,6 @@ solver_module = load_solver_module("dimes", "solver")
 decode = load_solver_module("dimes", "decode")
 
 
-@pytest.fixture
-def store(mirror: object) -> FileStore:
-    return FileStore(mirror=mirror)  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("size", sorted(solver_module.WEIGHTS))
 def test_every_published_network_loads_strictly_and_scores_each_candidate_edge(store: FileStore, size: int) -> None:
     network = solver_module.load_network(size, store)
