@@ -369,9 +369,7 @@ def plot_command(
     console.print(f"wrote {target}")
 
 
-@app.command(
-    "train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, add_help_option=False
-)
+@app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, add_help_option=False)
 def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help="a learned solver with a train.py")]) -> None:
     """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
     load_solver_module(solver, "train").main(list(ctx.args))

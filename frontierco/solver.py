@@ -112,9 +112,7 @@ def _package_name(folder: str) -> str:
 
 
 def _exec_module(name: str, location: Path, package_dir: Path | None = None) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        name, location, submodule_search_locations=[str(package_dir)] if package_dir else None
-    )
+    spec = importlib.util.spec_from_file_location(name, location, submodule_search_locations=[str(package_dir)] if package_dir else None)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

@@ -147,34 +147,73 @@ def stream(run: Callable[[Callable[[Any], None]], None]) -> Iterator[Any]:
         raise failure[0]
 
 
+class ScipSearch:
+    """A PySCIPOpt model searched in slices: each ``run`` continues the tree search where the last one stopped
+    (SCIP keeps its state between ``optimize`` calls), so a caller can pause it, work elsewhere and hand it
+    better solutions (``offer``) before resuming. ``limits/time`` counts SCIP's solving time over all slices."""
+
+    def __init__(self, model: Any, variables: list[Any]) -> None:
+        import pyscipopt
+
+        self.model, self.variables = model, variables
+        self.emit: Callable[[Any], None] = lambda item: None
+        search = self
+
+        class Incumbents(pyscipopt.Eventhdlr):
+            def eventinit(self) -> None:
+                self.model.catchEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
+
+            def eventexit(self) -> None:
+                self.model.dropEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
+
+            def eventexec(self, event: Any) -> None:
+                search.emit((search.values(self.model.getBestSol()), False))
+
+        model.includeEventhdlr(Incumbents(), "incumbents", "streams every new best solution")
+
+    def values(self, solution: Any) -> np.ndarray:
+        return np.array([self.model.getSolVal(solution, var) for var in self.variables], dtype=np.float64)
+
+    @property
+    def finished(self) -> bool:
+        """Solved: proven optimal or infeasible (no slice can add anything)."""
+        return self.model.getStatus() in ("optimal", "infeasible", "unbounded", "inforunbd")
+
+    def run(self, until: float | None = None) -> Iterator[tuple[np.ndarray, bool]]:
+        """Search until SCIP's solving time reaches ``until`` seconds (None: the model's own limits), yielding
+        (column values, proven optimal) for every new best solution, and once more with True when SCIP
+        proves the last one optimal."""
+        if until is not None:
+            self.model.setParam("limits/time", max(until, self.model.getSolvingTime() + 0.01))
+
+        def search(emit: Callable[[Any], None]) -> None:
+            self.emit = emit
+            self.model.optimizeNogil()
+            self.emit = lambda item: None
+            if self.model.getStatus() == "optimal":
+                emit((self.values(self.model.getBestSol()), True))
+
+        yield from stream(search)
+
+    def offer(self, values: np.ndarray) -> bool:
+        """Hand SCIP a solution found elsewhere (values of ``variables``); True when SCIP stored it."""
+        import pyscipopt
+
+        stage = self.model.getStage()
+        if stage > pyscipopt.SCIP_STAGE.SOLVING:  # solved: nothing left to gain
+            return False
+        solution = self.model.createOrigSol()
+        for var, value in zip(self.variables, values, strict=True):
+            self.model.setSolVal(solution, var, float(value))
+        if stage == pyscipopt.SCIP_STAGE.PROBLEM:  # before the first slice: checked when solving starts
+            return bool(self.model.addSol(solution, free=True))
+        return bool(self.model.trySol(solution, free=True))
+
+
 def scip_incumbents(model: Any, variables: list[Any]) -> Iterator[tuple[np.ndarray, bool]]:
     """Optimise a PySCIPOpt model, yielding (column values, proven optimal) for every new best solution as
     SCIP finds it, and once more with True when it proves the last one optimal."""
-    import pyscipopt
-
-    def values(solution: Any) -> np.ndarray:
-        return np.array([model.getSolVal(solution, var) for var in variables], dtype=np.float64)
-
-    class Incumbents(pyscipopt.Eventhdlr):
-        def __init__(self, emit: Callable[[Any], None]) -> None:
-            self.emit = emit
-
-        def eventinit(self) -> None:
-            self.model.catchEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
-
-        def eventexit(self) -> None:
-            self.model.dropEvent(pyscipopt.SCIP_EVENTTYPE.BESTSOLFOUND, self)
-
-        def eventexec(self, event: Any) -> None:
-            self.emit((values(self.model.getBestSol()), False))
-
-    def run(emit: Callable[[Any], None]) -> None:
-        model.includeEventhdlr(Incumbents(emit), "incumbents", "streams every new best solution")
-        model.optimizeNogil()
-        if model.getStatus() == "optimal":
-            emit((values(model.getBestSol()), True))
-
-    yield from stream(run)
+    yield from ScipSearch(model, variables).run()
 
 
 def unit_square(instance: TSPInstance | CVRPInstance) -> np.ndarray:

@@ -1,5 +1,6 @@
 """``frontierco leaderboard build``: a pure function of the run records (and the manifests' references)
-to files: README.md, one markdown table per collection, aggregates.csv, figures/*.svg, site/index.html
+to files: README.md, one markdown page per collection (its table and the paired statistics against its
+problem's baseline), aggregates.csv, paired.csv, figures/*.svg, site/index.html
 (which solvers are learned comes from their ``learned`` attribute).
 ``check`` builds in memory and names every file that differs from what is on disk."""
 
@@ -13,8 +14,17 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from frontierco.leaderboard.data import CollectionBoard, boards, leader
 from frontierco.leaderboard.figures import figures
 from frontierco.leaderboard.learned import learned_figures
+from frontierco.leaderboard.paired import paired
 from frontierco.leaderboard.protocol import Protocol
-from frontierco.leaderboard.tables import COLUMNS, aggregates_csv, collection_markdown, excerpt_markdown, index_markdown, rows
+from frontierco.leaderboard.tables import (
+    COLUMNS,
+    aggregates_csv,
+    collection_markdown,
+    excerpt_markdown,
+    index_markdown,
+    paired_csv,
+    rows,
+)
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
 from frontierco.solver import discover
@@ -40,6 +50,7 @@ def _site(built: list[tuple[CollectionBoard, dict[str, str]]], overview: dict[st
                 "leader": f"{best.solver} ({best.time_limit:g} s)" if best else "n/a",
                 "leader_gap": "n/a" if best is None else f"{100 * best.mean_gap:.3f}",  # type: ignore[operator]
                 "rows": cells,
+                "paired": paired(board),
                 "figures": _encoded(svgs),
             }
         )
@@ -83,6 +94,7 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
         outputs[f"figures/{name}"] = svg.encode()
     outputs["README.md"] = index_markdown(boards_only, protocol, sorted(overview)).encode()
     outputs["aggregates.csv"] = aggregates_csv(boards_only).encode()
+    outputs["paired.csv"] = paired_csv(boards_only).encode()
     outputs[EXCERPT] = excerpt_markdown(boards_only).encode()
     outputs["site/index.html"] = _site(built, overview, protocol, len(records)).encode()
     return outputs
@@ -95,7 +107,7 @@ def _generated(folder: Path) -> set[str]:
     """Files a previous build wrote (what a fresh build may replace or remove)."""
     found = {str(p.relative_to(folder)) for p in folder.glob("*.md")} | {str(p.relative_to(folder)) for p in folder.glob("figures/*.svg")}
     found.discard(EXCERPT)
-    for name in ("aggregates.csv", "site/index.html"):
+    for name in ("aggregates.csv", "paired.csv", "site/index.html"):
         if (folder / name).exists():
             found.add(name)
     return found

@@ -7,6 +7,7 @@ import io
 from collections.abc import Callable
 
 from frontierco.leaderboard.data import CollectionBoard, leader
+from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.metrics import Aggregate
 
@@ -78,7 +79,8 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
             "",
             f"Instances without a reference value yet (their runs are not in the gaps): {len(board.instances_without_reference)}.",
         ]
-    lines += ["", protocol.markdown(), ""]
+    lines += [""] + paired_markdown(paired(board))
+    lines += [protocol.markdown(), ""]
     lines += [f"![{name}](figures/{name})" for name in figures]
     return "\n".join(lines) + "\n"
 
@@ -152,6 +154,17 @@ def aggregates_csv(boards: list[CollectionBoard]) -> str:
                     a.beats_reference,
                 ]
             )
+    return buffer.getvalue()
+
+
+def paired_csv(boards: list[CollectionBoard]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(
+        ["collection", "solver", "baseline", "time_limit", "instances", "wins", "ties", "losses", "geometric_mean", "low", "high"]
+    )
+    for board in boards:
+        writer.writerows(paired_csv_rows(board))
     return buffer.getvalue()
 
 

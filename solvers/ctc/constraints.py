@@ -199,6 +199,71 @@ def row_gain(row_type: str, coefs: np.ndarray, kinds: np.ndarray, lower: np.ndar
     return float(min(MAX_GAIN, max(0.0, -value)))
 
 
+def classify_rows(less: sp.csr_matrix, rhs: np.ndarray, equality: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """``classify_row`` for every row at once (index into TYPES), from per-row counts over the sparse entries."""
+    m = less.shape[0]
+    nnz = np.diff(less.indptr)
+    row = np.repeat(np.arange(m), nnz)
+    coef, kind = less.data, kinds[less.indices]
+
+    def every(entry: np.ndarray) -> np.ndarray:
+        return np.bincount(row, weights=entry.astype(np.float64), minlength=m) == nnz
+
+    def some(entry: np.ndarray) -> np.ndarray:
+        return np.bincount(row, weights=entry.astype(np.float64), minlength=m) > 0
+
+    has, two = nnz > 0, nnz == 2
+    first, c0, c1 = np.ones(m), np.zeros(m), np.zeros(m)
+    k0, k1 = np.zeros(m, dtype=kind.dtype), np.zeros(m, dtype=kind.dtype)
+    first[has] = coef[less.indptr[:-1][has]]
+    c0[two], c1[two] = coef[less.indptr[:-1][two]], coef[less.indptr[:-1][two] + 1]
+    k0[two], k1[two] = kind[less.indptr[:-1][two]], kind[less.indptr[:-1][two] + 1]
+    unit = np.abs(first)
+    finite = np.isfinite(rhs)
+    scaled = np.where(finite, rhs, 0.0) / np.where(unit > 0, unit, 1.0)
+    rhs_integral = finite & (np.abs(rhs - np.round(np.where(finite, rhs, 0.0))) < 1e-9)
+    binary, positive, negative = every(kind == 0), every(coef > 0), every(coef < 0)
+    equal_unit = every(np.abs(coef) == unit[row])
+    integral = every(np.abs(coef - np.round(coef)) < 1e-9)
+    unit_binary = binary & equal_unit
+    knapsack_like = binary & integral & rhs_integral
+    rules = [
+        (nnz == 0, "empty"),
+        (~finite, "free"),
+        (nnz == 1, "singleton"),
+        (two & equality, "aggregation"),
+        (two & (k0 == k1) & (c0 == -c1), "precedence"),
+        (two & ((k0 == 0) | (k1 == 0)), "variable_bound"),
+        (unit_binary & equality & positive & (scaled == 1), "set_partitioning"),
+        (unit_binary & equality & positive, "cardinality"),
+        (unit_binary & positive & ~equality & (scaled == 1), "set_packing"),
+        (unit_binary & positive & ~equality, "invariant_knapsack"),
+        (unit_binary & negative & ~equality & (scaled == -1), "set_covering"),
+        (unit_binary & negative & ~equality, "invariant_knapsack"),
+        (knapsack_like & equality, "equation_knapsack"),
+        (knapsack_like & positive & (rhs > 0) & some(coef == rhs[row]), "bin_packing"),
+        (knapsack_like & positive, "knapsack"),
+        (every(kind <= 1) & integral & ~equality, "integer_knapsack"),
+        (every((kind == 0) | (kind == 2)) & some(kind == 0) & some(kind == 2), "mixed_binary"),
+    ]
+    return np.select([mask for mask, _ in rules], [TYPES.index(name) for _, name in rules], TYPES.index("general"))
+
+
+def _alike(less: sp.csr_matrix, keys: np.ndarray, rows: np.ndarray, entries: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For ``rows``: one representative of each group of rows with equal ``keys`` and equal entries up to
+    order (entries as ids), and each row's group."""
+    nnz = np.diff(less.indptr)
+    representatives, groups = np.zeros(0, dtype=np.int64), np.zeros(len(rows), dtype=np.int64)
+    for length in np.unique(nnz[rows]):
+        chosen = np.flatnonzero(nnz[rows] == length)
+        ids = np.sort(entries[less.indptr[rows[chosen]][:, None] + np.arange(length)], axis=1)
+        table = np.column_stack([keys[rows[chosen]], ids.astype(np.float64)])
+        _, first, inverse = np.unique(table, axis=0, return_index=True, return_inverse=True)
+        groups[chosen] = len(representatives) + inverse.ravel()
+        representatives = np.concatenate([representatives, rows[chosen][first]])
+    return representatives, groups
+
+
 def analyse(
     matrix: sp.csr_matrix,
     row_lower: np.ndarray,
@@ -209,19 +274,22 @@ def analyse(
 ) -> Rows:
     """Type and gain of every row; rows alike in type, right-hand side, coefficients and bounds share one count."""
     less, rhs, equality = less_equal_form(matrix, row_lower, row_upper)
+    less = less.tocsr()
+    less.sort_indices()
     kinds = variable_types(np.asarray(integrality, dtype=bool), col_lower, col_upper)
-    types = np.zeros(less.shape[0], dtype=np.int64)
+    types = classify_rows(less, rhs, equality, kinds)
     gains = np.zeros(less.shape[0])
-    memo: dict[tuple, float] = {}
-    for i in range(less.shape[0]):
-        start, end = less.indptr[i], less.indptr[i + 1]
-        cols, coefs = less.indices[start:end], less.data[start:end]
-        row_type = classify_row(coefs, kinds[cols], float(rhs[i]), bool(equality[i]))
-        types[i] = TYPES.index(row_type)
-        if equality[i]:
-            continue
-        key = (row_type, float(rhs[i]), tuple(sorted(zip(coefs, kinds[cols], col_lower[cols], col_upper[cols], strict=True))))
-        if key not in memo:
-            memo[key] = row_gain(row_type, coefs, kinds[cols], col_lower[cols], col_upper[cols], float(rhs[i]))
-        gains[i] = memo[key]
-    return Rows(less.tocsr(), rhs, equality, types, gains, kinds)
+    counted = np.flatnonzero(~equality & ~np.isin(types, [TYPES.index("empty"), TYPES.index("free")]))
+    if len(counted):
+        cols = less.indices
+        entries = np.column_stack([less.data, kinds[cols], col_lower[cols], col_upper[cols]])
+        _, entry_ids = np.unique(entries, axis=0, return_inverse=True)
+        keys = np.column_stack([types, np.where(np.isfinite(rhs), rhs, 0.0)])
+        representatives, groups = _alike(less, keys, counted, entry_ids.ravel())
+        values = np.zeros(len(representatives))
+        for g, i in enumerate(representatives):
+            start, end = less.indptr[i], less.indptr[i + 1]
+            c = less.indices[start:end]
+            values[g] = row_gain(TYPES[types[i]], less.data[start:end], kinds[c], col_lower[c], col_upper[c], float(rhs[i]))
+        gains[counted] = values[groups]
+    return Rows(less, rhs, equality, types, gains, kinds)

@@ -1,55 +1,90 @@
-"""SCIP and HiGHS guided by the CTC network: predict, solve a reduced model for a quarter of the time left,
-then the original model (started from the best reduced solution) for the rest, so a wrong reduction costs
-time, never the answer. Every solution is a vector of the original columns, checked on the original model.
+"""SCIP and HiGHS guided by the CTC network, interleaved with the plain solve:
 
-- ``ctc-scip``: trust region on the variables + predicted tight rows, for SCIP; the rows are big-M rows by
-  default (parameter ``form="indicator"``: SCIP indicator constraints, which on set cover found no solution
-  in their share of the time where the big-M rows gave one in 0.2 s; see the README).
+1. the original model alone from t = 0 for a short slice (``slice`` seconds, at most a tenth of the limit), so
+   that an easy instance is solved before anything is predicted;
+2. prediction (row types, LP relaxation, the network), then the ladder of reduced models of ``reduce.ladder``
+   (the most confident predictions fixed, fewer on each rung), each warm-started from the best solution so
+   far. A rung stays while it improves on the best and ends when it is solved (then the next, wider rung),
+   has found nothing better for ``stall`` seconds (then the ladder ends: a wider rung is harder still) or has
+   no solution (then the next rung). A rung with forced rows that has no solution, or stalls without having
+   improved on the best, is tried again without them, and they are dropped for good. The ladder gets at most
+   ``share`` of the time left;
+3. the original model again for the rest. SCIP resumes the same model object (its tree, cuts and incumbent
+   kept; the reduced models' solutions handed to it); HiGHS, which cannot resume, restarts from the best
+   solution. Every HiGHS phase is stopped at its deadline by an interrupt callback.
+
+Every solution is a vector of the original columns, checked on the original model; only the original model
+can prove optimality.
+
+- ``ctc-scip``: fixings + predicted tight rows, for SCIP; the rows are big-M rows by default (parameter
+  ``form="indicator"``: SCIP indicator constraints, which on set cover found no solution in their share of
+  the time where the big-M rows gave one in 0.2 s; see the README).
 - ``ctc-highs``: the same reduction in big-M form for HiGHS.
-- ``ps-scip``: the trust region alone (predict-and-search; the ablation without constraints).
+- ``ps-scip``: the fixings alone (predict-and-search; the ablation without constraints).
 
-The checkpoint is the family whose type signature is nearest the instance's (``checkpoint.nearest``); where
-none is near enough, the solver runs its backend on the original model for the whole limit.
+Parameters: ``slice``, ``stall``, ``share`` (above), ``form`` (big-m | indicator), ``heuristics`` (default |
+aggressive), ``fixings`` (false: the forced rows alone, one rung; an ablation).
+
+Parameter ``heuristics="aggressive"`` sets SCIP's primal heuristics to AGGRESSIVE in every phase (the setting
+of the ``scip-aggressive`` baseline). The checkpoint is the family whose type signature is nearest the
+instance's (``checkpoint.nearest``); where none is near enough, the backend solves the original model alone.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
 from frontierco.formats.mps import to_highs, to_scip
 from frontierco.problems import MILPInstance
+from frontierco.problems.milp import MILPSolution
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock, scip_incumbents, stream
+from frontierco.solverkit import Clock, ScipSearch, stream
 
-REDUCED_SHARE = 0.25
+log = logging.getLogger("frontierco.ctc")
+
+SLICE = 3.0  # seconds of the plain solve before the prediction
+SLICE_SHARE = 0.1  # ... and at most this share of the limit
+STALL = 5.0  # seconds a reduced model may go without improving on the best solution
+SHARE = 0.5  # the most of the time left that the ladder of reduced models may take
+CHUNK = 1.0  # seconds between a reduced SCIP model's stall checks
 
 
-def scip_phase(
-    instance: MILPInstance, budget: Budget, seconds: float, start: np.ndarray | None, extend: Callable[[Any, list[Any]], None] | None
-) -> Iterator[tuple[np.ndarray, bool]]:
-    """SCIP on the instance (``extend`` adds a reduction to the model), yielding (values, proven optimal)."""
+def scip_search(
+    instance: MILPInstance, budget: Budget, aggressive: bool, extend: Callable[[Any, list[Any]], None] | None = None
+) -> ScipSearch:
+    """A SCIP model of the instance (``extend`` adds a reduction to it), configured for the budget."""
+    import pyscipopt
+
     model, variables = to_scip(instance)
     if extend is not None:
         extend(model, variables)
-    if start is not None:
-        hint = model.createSol()
-        for var, value in zip(variables, start, strict=True):
-            model.setSolVal(hint, var, float(value))
-        model.addSol(hint, free=True)
-    model.setParam("limits/time", max(seconds, 0.1))
     model.setParam("randomization/randomseedshift", budget.seed)
     model.setParam("parallel/maxnthreads", budget.threads)
-    yield from scip_incumbents(model, variables)
+    if aggressive:
+        model.setHeuristics(pyscipopt.SCIP_PARAMSETTING.AGGRESSIVE)
+    return ScipSearch(model, variables)
 
 
-def highs_phase(instance: MILPInstance, budget: Budget, seconds: float, start: np.ndarray | None) -> Iterator[tuple[np.ndarray, bool]]:
+def highs_run(
+    instance: MILPInstance,
+    budget: Budget,
+    deadline: float,
+    start: np.ndarray | None,
+    give_up: Callable[[], bool] = lambda: False,
+    outcome: Outcome | None = None,
+) -> Iterator[tuple[np.ndarray, bool]]:
+    """HiGHS on the instance until ``deadline`` (time.monotonic) or until ``give_up()``, enforced by
+    interrupting it from its own callbacks; yields (values, proven optimal) and fills ``outcome``."""
     import highspy
 
     highs = to_highs(instance)
-    highs.setOptionValue("time_limit", max(seconds, 0.1))
+    highs.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.1))
     highs.setOptionValue("random_seed", budget.seed)
     highs.setOptionValue("threads", budget.threads)
     if start is not None:
@@ -58,18 +93,52 @@ def highs_phase(instance: MILPInstance, budget: Budget, seconds: float, start: n
         hint.value_valid = True
         highs.setSolution(hint)
 
+    def stop(event: Any) -> None:
+        if time.monotonic() >= deadline or give_up():
+            event.interrupt()
+
     def run(emit: Callable[[Any], None]) -> None:
         highs.cbMipImprovingSolution.subscribe(lambda event: emit((np.array(event.data_out.mip_solution, dtype=np.float64), False)))
+        for callback in (highs.cbMipInterrupt, highs.cbSimplexInterrupt, highs.cbIpmInterrupt):
+            callback.subscribe(stop)
         highs.run()
-        if highs.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+        status = highs.getModelStatus()
+        if outcome is not None:
+            outcome.solved = status in (highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible)
+            outcome.feasible = highs.getInfo().primal_solution_status == 2
+        if status == highspy.HighsModelStatus.kOptimal:
             emit((np.array(highs.getSolution().col_value, dtype=np.float64), True))
 
     yield from stream(run)
 
 
+@dataclass
+class Outcome:
+    """How a solve ended: solved (proven optimal or infeasible) and whether it holds a feasible solution."""
+
+    solved: bool = False
+    feasible: bool = False
+
+
+class _Best:
+    """The best solution so far of a MILP and when it was found."""
+
+    def __init__(self, instance: MILPInstance) -> None:
+        self.instance, self.values, self.value, self.found = instance, None, np.inf, time.monotonic()
+        self.sign = 1.0 if instance.sense == "min" else -1.0
+
+    def improves(self, values: np.ndarray) -> bool:
+        """Record ``values`` when they beat the best (objective of the original columns); True if so."""
+        value = self.sign * float(self.instance.objective @ values[: self.instance.num_cols])
+        if value >= self.value - 1e-9 * max(1.0, abs(self.value)):
+            return False
+        self.values, self.value, self.found = values[: self.instance.num_cols].copy(), value, time.monotonic()
+        return True
+
+
 class _Reducing(Solver):
     problems = ("milp",)
-    version = "1"
+    version = "2"
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True
@@ -82,53 +151,129 @@ class _Reducing(Solver):
         torch.set_num_threads(1)
         self.torch = torch
         self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
+        self.slice = float(self.params.get("slice", SLICE))
+        self.stall = float(self.params.get("stall", STALL))
+        self.share = float(self.params.get("share", SHARE))
+        self.form = str(self.params.get("form", "big-m"))
+        self.fixings = bool(self.params.get("fixings", True))  # False: the forced rows alone (an ablation)
+        heuristics = str(self.params.get("heuristics", "default"))
+        if self.form not in ("big-m", "indicator") or heuristics not in ("default", "aggressive"):
+            raise ValueError(f"{self.name}: form must be big-m or indicator and heuristics default or aggressive")
+        self.aggressive = heuristics == "aggressive"
 
-    def _reduction(self, instance: MILPInstance, clock: Clock, device: str = "cpu") -> tuple[Any, Any] | None:
+    def _ladder(self, instance: MILPInstance, clock: Clock, device: str = "cpu") -> tuple[list[Any], Any]:
+        """The rungs of reduced models for the instance and its analysed rows (no rungs: no checkpoint fits)."""
         from .checkpoint import nearest
         from .features import LP_TIME, analyse_instance, build_graph, lp_relaxation, signature
-        from .reduce import plan
+        from .reduce import ladder
 
         rows = analyse_instance(instance)
         chosen = nearest(self.models, signature(rows))
         if chosen is None:
-            return None
+            return [], rows
         graph = build_graph(instance, rows, lp_relaxation(instance, min(LP_TIME, 0.1 * clock.left())))
         with self.torch.no_grad():
             variable_logits, constraint_logits = chosen[0].to(device)(graph.to(device))
         marginals = self.torch.sigmoid(variable_logits).cpu().numpy()
         ctc = self.torch.sigmoid(constraint_logits[:-1]).cpu().numpy() if self.constraints else None
-        reduction = plan(marginals, ctc, rows)
-        return None if reduction.empty else (reduction, rows)
+        rungs = ladder(marginals, ctc, rows)
+        if not self.fixings:
+            rungs = [rung.without_fixings() for rung in rungs[:1] if len(rung.rows)]
+        return rungs, rows
 
-    def _phase(
-        self, instance: MILPInstance, budget: Budget, seconds: float, start: np.ndarray | None, reduced: Any
-    ) -> Iterator[tuple[np.ndarray, bool]]:
-        """One solve, of the reduced model when ``reduced`` is given, yielding original columns only."""
-        from .reduce import add_to_scip, big_m_model
+    def _rung(
+        self, instance: MILPInstance, budget: Budget, rung: Any, rows: Any, best: _Best, deadline: float, outcome: Outcome
+    ) -> Iterator[np.ndarray]:
+        """One reduced model, warm-started from the best, until it is solved, stalls or reaches ``deadline``;
+        yields the original columns of its solutions and fills ``outcome``."""
+        from .reduce import add_to_scip, big_m_model, big_m_start
 
-        indicator = reduced is not None and self.backend == "scip" and self.params.get("form", "big-m") == "indicator"
-        model = instance if reduced is None or indicator else big_m_model(instance, *reduced)
-        padded = None if start is None else np.concatenate([start, np.zeros(model.num_cols - instance.num_cols)])
+        started = time.monotonic()
+
+        def stalled() -> bool:
+            return time.monotonic() - max(started, best.found) > self.stall
+
+        start = None if best.values is None else big_m_start(instance, rung, rows, best.values)
         if self.backend == "highs":
-            phase = highs_phase(model, budget, seconds, padded)
+            for values, _ in highs_run(big_m_model(instance, rung, rows), budget, deadline, start, stalled, outcome):
+                yield values[: instance.num_cols]
+            return
+        if self.form == "indicator":
+            search = scip_search(instance, budget, self.aggressive, lambda model, variables: add_to_scip(model, variables, rung, rows))
+            start = None if start is None else start[: instance.num_cols]
         else:
-            extend = (lambda scip, variables: add_to_scip(scip, variables, *reduced)) if indicator else None
-            phase = scip_phase(model, budget, seconds, padded, extend)
-        for values, proven in phase:
-            yield values[: instance.num_cols], proven
+            search = scip_search(big_m_model(instance, rung, rows), budget, self.aggressive)
+        if start is not None:
+            search.offer(start)
+        while not search.finished and time.monotonic() < deadline and not stalled():
+            chunk = min(CHUNK, deadline - time.monotonic())
+            for values, _ in search.run(until=search.model.getSolvingTime() + chunk):
+                yield values[: instance.num_cols]
+        outcome.solved, outcome.feasible = search.finished, search.model.getNSols() > 0
+
+    def _reduced(self, instance: MILPInstance, budget: Budget, clock: Clock, best: _Best) -> Iterator[np.ndarray]:
+        """Climb the ladder within ``share`` of the time left; yields each solution that improves on the best."""
+        deadline = time.monotonic() + self.share * clock.left()
+        rungs, rows = self._ladder(instance, clock, budget.device)
+        log.info("prediction: %d rungs at %.2f s", len(rungs), clock.elapsed())
+        step = 0
+        while step < len(rungs) and time.monotonic() < deadline:
+            rung, outcome, improved = rungs[step], Outcome(), False
+            for values in self._rung(instance, budget, rung, rows, best, deadline, outcome):
+                if best.improves(values):
+                    improved = True
+                    yield best.values
+            log.info(
+                "rung %d (%d fixed, %d rows): best %.6g at %.2f s",
+                step,
+                len(rung.zeros) + len(rung.ones),
+                len(rung.rows),
+                best.sign * best.value,
+                clock.elapsed(),
+            )
+            if len(rung.rows) and not (outcome.feasible and (outcome.solved or improved)):
+                rungs = [r.without_rows() for r in rungs]  # the forced rows left no solution or stalled: drop them
+            elif outcome.solved or not outcome.feasible:
+                step += 1
+            else:
+                return  # stalled with solutions: a wider rung would only be harder
+
+    def _solve_scip(self, instance: MILPInstance, budget: Budget, clock: Clock) -> Iterator[object]:
+        original, best = scip_search(instance, budget, self.aggressive), _Best(instance)
+        if self.slice > 0:
+            for values, proven in original.run(until=min(self.slice, SLICE_SHARE * budget.time_limit)):
+                best.improves(values)
+                yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
+            if original.finished:
+                return
+        for values in self._reduced(instance, budget, clock, best):
+            original.offer(values)
+            yield MILPSolution(values)
+        for values, proven in original.run(until=original.model.getSolvingTime() + clock.left()):
+            if best.improves(values) or proven:
+                yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
+
+    def _solve_highs(self, instance: MILPInstance, budget: Budget, clock: Clock) -> Iterator[object]:
+        best = _Best(instance)
+        deadline = time.monotonic() + clock.left()
+        if self.slice > 0:
+            for values, proven in highs_run(instance, budget, time.monotonic() + min(self.slice, SLICE_SHARE * budget.time_limit), None):
+                best.improves(values)
+                yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
+                if proven:
+                    return
+        for values in self._reduced(instance, budget, clock, best):
+            yield MILPSolution(values)
+        for values, proven in highs_run(instance, budget, deadline, best.values):
+            if best.improves(values) or proven:
+                yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
 
     def solve(self, instance: MILPInstance, budget: Budget) -> Iterator[object]:
-        from frontierco.problems.milp import MILPSolution
-
         clock = Clock(budget.time_limit, margin=0.05)
-        reduced = self._reduction(instance, clock, budget.device)
-        best: np.ndarray | None = None
-        if reduced is not None:
-            for values, _ in self._phase(instance, budget, REDUCED_SHARE * clock.left(), None, reduced):
-                best = values  # optimal for the reduced model proves nothing about the original
-                yield MILPSolution(values)
-        for values, proven in self._phase(instance, budget, clock.left(), best, None):
-            yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
+        if self.backend == "highs":
+            yield from self._solve_highs(instance, budget, clock)
+        else:
+            yield from self._solve_scip(instance, budget, clock)
 
 
 class CTCSCIP(_Reducing):

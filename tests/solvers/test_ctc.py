@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 
 import numpy as np
 import pytest
@@ -144,21 +145,36 @@ def test_network_fits_one_instance(abstract: bool) -> None:
     assert ((variable_logits > 0) == (marginals > 0.5)).all()
 
 
-def test_reduction_plan_and_big_m_model_keep_the_optimum_reachable() -> None:
+def test_the_ladder_fixes_the_most_confident_columns_narrowest_rung_first(monkeypatch) -> None:
+    rows = features.analyse_instance(tiny_cover())
+    monkeypatch.setattr(reduce, "RUNGS", (1.0, 0.34, 0.3))
+    monkeypatch.setattr(reduce, "ONES_PER_ZERO", 1.0)
+    rungs = reduce.ladder(np.array([0.9, 0.8, 0.1]), np.array([0.1, 0.9, 0.9]), rows)
+    # zeros only below 0.5, ones only above; the third rung equals the second and is left out
+    assert [r.zeros.tolist() for r in rungs] == [[2], [2]]
+    assert [r.ones.tolist() for r in rungs] == [[0, 1], [0]]
+    assert rungs[0].rows.tolist() == []  # 5% of three rows rounds down to none
+    monkeypatch.setattr(reduce, "ROW_SHARE", 1.0)
+    rungs = reduce.ladder(np.array([0.9, 0.8, 0.1]), np.array([0.1, 0.9, 0.7]), rows)
+    assert rungs[0].rows.tolist() == [1, 2] and rungs[0].releases == 1
+    assert reduce.ladder(np.array([0.9, 0.8, 0.1]), None, rows)[0].rows.tolist() == []
+
+
+def test_big_m_model_fixes_columns_and_budgets_the_released_rows() -> None:
     instance = tiny_cover()
     rows = features.analyse_instance(instance)
-    marginals = np.array([0.9, 0.8, 0.1])
-    ctc = np.array([0.1, 0.9, 0.9])
-    plan = reduce.plan(marginals, ctc, rows)
-    assert plan.rows.tolist() == []  # 20% of three rows rounds down to none
-    plan = reduce.Reduction(np.array([2]), np.array([0]), 1, np.array([1, 2]), 1)
-    big = reduce.big_m_model(instance, plan, rows)
-    assert big.num_cols == 5 and big.num_rows == 3 + 1 + 2 + 1
+    pin = reduce.Reduction(np.array([2]), np.array([0]), np.array([1, 2]), 1)
+    big = reduce.big_m_model(instance, pin, rows)
+    assert big.num_cols == 5 and big.num_rows == 3 + 2 + 1
+    assert big.col_upper[2] == 0.0 and big.col_lower[0] == 1.0
     milp = get_problem("milp")
-    optimum = np.array([1.0, 1.0, 0.0, 0.0, 0.0])  # rows 1 and 2 are tight in it: nothing released
+    optimum = reduce.big_m_start(instance, pin, rows, np.array([1.0, 1.0, 0.0]))
+    assert optimum.tolist() == [1.0, 1.0, 0.0, 0.0, 0.0]  # rows 1 and 2 are tight in it: nothing released
     assert milp.evaluate(big, milp.solution_type(optimum)).feasible
-    both_slack = np.array([1.0, 1.0, 1.0, 1.0, 1.0])  # releasing two rows exceeds the budget of one
-    assert not milp.evaluate(big, milp.solution_type(both_slack)).feasible
+    assert reduce.big_m_start(instance, pin, rows, np.array([1.0, 1.0, 1.0])).tolist() == [1.0, 1.0, 1.0, 1.0, 1.0]
+    both_released = np.array([1.0, 1.0, 0.0, 1.0, 1.0])  # releasing two rows exceeds the budget of one
+    assert not milp.evaluate(big, milp.solution_type(both_released)).feasible
+    assert not milp.evaluate(big, milp.solution_type(np.array([1.0, 1.0, 1.0, 0.0, 0.0]))).feasible  # x2 is fixed to 0
 
 
 def test_checkpoint_is_chosen_by_formulation_signature(tmp_path) -> None:
@@ -174,22 +190,21 @@ def test_checkpoint_is_chosen_by_formulation_signature(tmp_path) -> None:
 
 @pytest.mark.parametrize(("name", "params"), [("ctc-scip", {}), ("ctc-scip", {"form": "indicator"}), ("ps-scip", {}), ("ctc-highs", {})])
 def test_an_infeasible_reduction_falls_back_to_the_original_model(name: str, params: dict[str, str], monkeypatch) -> None:
-    """Every column pinned to 0 with no flip allowed leaves the reduced cover infeasible; the solver still ends
-    with the proven optimum of the original model, and every solution it gives is feasible there."""
+    """Every column fixed to 0 leaves the reduced cover infeasible; the solver still ends with the proven
+    optimum of the original model, and every solution it gives is feasible there."""
     instance = tiny_cover()
     signature = features.signature(features.analyse_instance(instance))
-    monkeypatch.setattr(reduce, "ZERO_SHARE", 1.0)
-    monkeypatch.setattr(reduce, "FLIP_SHARE", 0.0)
+    monkeypatch.setattr(reduce, "RUNGS", (1.0,))
     torch.manual_seed(0)
     net = model.CTCNet(model.ModelConfig(dim=8, layers=1, heads=2)).eval()
     with torch.no_grad():  # marginals ~ 0 for every column
         net.variable_head[-1].bias.fill_(-20.0)
         net.variable_head[-1].weight.zero_()
-    solver = get_solver(name).load()(**params)
+    solver = get_solver(name).load()(slice=0, **params)  # no plain slice first: the reduced model runs at once
     solver.setup()
     solver.models = {"cover": (net, {"signature": signature.tolist()})}
-    reduction = solver._reduction(instance, Clock(4.0))
-    assert reduction is not None and len(reduction[0].zeros) == 3 and reduction[0].flips == 0
+    rungs, _ = solver._ladder(instance, Clock(4.0))
+    assert len(rungs) == 1 and len(rungs[0].zeros) == 3 and len(rungs[0].ones) == 0
     found = list(solver.solve(instance, Budget(time_limit=4.0)))
     assert found and isinstance(found[-1], Proven)
     milp = get_problem("milp")
@@ -199,15 +214,39 @@ def test_an_infeasible_reduction_falls_back_to_the_original_model(name: str, par
 
 @pytest.mark.parametrize("name", ["ctc-scip", "ctc-highs"])
 def test_a_reduced_model_solved_early_hands_the_rest_of_the_time_to_the_original(name: str, monkeypatch) -> None:
-    """x1 pinned to 0: the reduced cover's optimum is 3 (x0 = x2 = 1), proven at once; the original model then
-    starts from it and proves 2, so the reduction never ends the search early."""
+    """x1 fixed to 0: the reduced cover's optimum is 3 (x0 = x2 = 1), proven at once; the original model then
+    has the best solution and proves 2, so the reduction never ends the search early."""
     instance = tiny_cover()
     rows = features.analyse_instance(instance)
-    pin = reduce.Reduction(np.array([1]), np.array([], dtype=int), 0, np.array([], dtype=int), 0)
-    solver = get_solver(name).load()()
-    monkeypatch.setattr(solver, "_reduction", lambda instance, clock, device="cpu": (pin, rows))
+    pin = reduce.Reduction(np.array([1]), np.array([], dtype=int), np.array([], dtype=int), 0)
+    solver = get_solver(name).load()(slice=0)
+    solver.setup()
+    monkeypatch.setattr(solver, "_ladder", lambda instance, clock, device="cpu": ([pin], rows))
     found = list(solver.solve(instance, Budget(time_limit=4.0)))
     milp = get_problem("milp")
     objectives = [milp.evaluate(instance, s.solution if isinstance(s, Proven) else s).objective for s in found]
     assert objectives[0] == pytest.approx(3.0)
     assert isinstance(found[-1], Proven) and objectives[-1] == pytest.approx(2.0)
+
+
+def test_an_easy_instance_is_solved_in_the_plain_slice_without_a_prediction(monkeypatch) -> None:
+    solver = get_solver("ctc-scip").load()()
+    solver.setup()
+    monkeypatch.setattr(solver, "_ladder", lambda *args, **kwargs: pytest.fail("predicted for an instance SCIP had solved"))
+    found = list(solver.solve(tiny_cover(), Budget(time_limit=10.0)))
+    assert isinstance(found[-1], Proven)
+
+
+def test_highs_phases_stop_at_their_deadline_and_when_told_to_give_up() -> None:
+    """The issue's overrun: a HiGHS phase given 14 s ran about 102 s. Its callbacks now interrupt it."""
+    from frontierco.registry import Registry
+
+    registry = Registry()
+    instance = registry.load(registry.collection("milp-setcover-hard").entries[0])  # HiGHS needs far more than a second
+    solver = load_solver_module("ctc", "solver")
+    started, outcome = time.monotonic(), solver.Outcome()
+    list(solver.highs_run(instance, Budget(time_limit=60.0), started + 0.5, None, outcome=outcome))
+    assert time.monotonic() - started < 5.0 and not outcome.solved
+    started = time.monotonic()
+    list(solver.highs_run(instance, Budget(time_limit=60.0), started + 60.0, None, give_up=lambda: time.monotonic() > started + 0.5))
+    assert time.monotonic() - started < 5.0

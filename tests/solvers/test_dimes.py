@@ -76,3 +76,13 @@ def test_solver_yields_improving_tours_costed_as_the_checker(
     assert evaluations and all(e.feasible for e in evaluations)
     lengths = [e.objective for e in evaluations]
     assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
+
+
+def test_the_network_is_chosen_by_measured_quality_or_forced() -> None:
+    """benchmarks/dimes_networks.py: the complete-graph TSP-100 network up to 300 nodes, the TSP-10000 one above."""
+    assert [solver_module.trained_size(n) for n in (20, 300, 301, 500, 1000, 20000)] == [100, 100, 10000, 10000, 10000, 10000]
+    solver = solver_module.Dimes(network=500)
+    solver.setup()
+    assert solver.chosen == 500
+    with pytest.raises(ValueError, match="network must be"):
+        solver_module.Dimes(network=42).setup()
