@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The recipe of the shipped CTC checkpoints: per family, label 24 training and 4 dev instances with SCIP
-# (20 s each, kept in runs/ctc/FAMILY/labels), then train 20 epochs on one CPU thread. Two families at once.
+# (20 s each, kept in runs/ctc/FAMILY/labels-v2), then train 20 epochs on one CPU thread. Two families at once.
 set -euo pipefail
 EPOCHS=${EPOCHS:-20}
 train() { frontierco train ctc --family "$1" --train 24 --dev 4 --label-time 20 --epochs "$EPOCHS" "${@:2}"; }

@@ -18,6 +18,20 @@ class CollectionBoard:
     runs: list[ScoredRun]
     aggregates: list[Aggregate]
     instances_without_reference: list[str]
+    dropped: int = 0  # records left out: their instance left the collection or changed since the run
+
+    @property
+    def instances(self) -> int:
+        """How many instances the board's rows ran on, together."""
+        return len({run.record.instance for run in self.runs})
+
+    def coverage(self, aggregate: Aggregate) -> int:
+        """How many instances a row ran on."""
+        return len({run.record.instance for run in self.runs if run.group == (aggregate.solver, aggregate.time_limit)})
+
+    def comparable(self, aggregate: Aggregate) -> bool:
+        """A row that ran on every instance of the board: only such rows are ranked (bold, leader)."""
+        return self.coverage(aggregate) == self.instances
 
 
 def _sense(registry: Registry, collection: Collection, record: RunRecord) -> str:
@@ -42,9 +56,14 @@ def newest_versions(records: list[RunRecord]) -> list[RunRecord]:
 
 
 def leader(board: CollectionBoard) -> Aggregate | None:
-    """The leading solver of a board: lowest mean gap, then lowest shifted geometric mean time."""
-    scored = [a for a in board.aggregates if a.mean_gap is not None]
-    return min(scored, key=lambda a: (a.mean_gap, a.sgm_time, a.solver)) if scored else None
+    """The leading row of a board among those that ran on all its instances: lowest mean gap, then lowest
+    primal integral, then lowest shifted geometric mean time."""
+    scored = [a for a in board.aggregates if a.mean_gap is not None and board.comparable(a)]
+    return (
+        min(scored, key=lambda a: (a.mean_gap, a.primal_integral if a.primal_integral is not None else 1.0, a.sgm_time, a.solver))
+        if scored
+        else None
+    )
 
 
 def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard]:
@@ -61,11 +80,12 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
             continue
         references = {e.name: (e.reference.value if e.reference else None) for e in collection.entries}
         current = {e.name: _sha(e) for e in collection.entries}
-        runs = []
+        runs, dropped = [], 0
         for record in sorted(newest_versions(by_collection[name]), key=lambda r: (r.solver, r.time_limit, r.instance, r.seed, r.run_id)):
             expected = current.get(record.instance)
             if expected is None or (expected and expected != record.instance_sha256):
-                continue  # the instance was removed from the collection, or changed since this run
+                dropped += 1  # the instance was removed from the collection, or changed since this run
+                continue
             reference = references.get(record.instance)
             sense = _sense(registry, collection, record) if reference is not None else "min"
             runs.append(score_run(record, reference, sense))
@@ -74,5 +94,5 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
             groups[run.group].append(run)
         aggregates = [aggregate(groups[key], collection.problem) for key in sorted(groups)]
         missing = sorted({r.record.instance for r in runs if r.reference is None})
-        result.append(CollectionBoard(collection, runs, aggregates, missing))
+        result.append(CollectionBoard(collection, runs, aggregates, missing, dropped))
     return result

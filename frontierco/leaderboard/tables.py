@@ -18,37 +18,45 @@ def _fmt(value: float | None, digits: int) -> str:
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
-def _best(aggregates: list[Aggregate], key: Callable[[Aggregate], float | None], lowest: bool) -> set[int]:
-    values = [(key(a), k) for k, a in enumerate(aggregates) if key(a) is not None]
+def _best(aggregates: list[Aggregate], key: Callable[[Aggregate], float | None], lowest: bool, ranked: set[int]) -> set[int]:
+    values = [(key(a), k) for k, a in enumerate(aggregates) if key(a) is not None and k in ranked]
     if not values:
         return set()
     target = min(v for v, _ in values) if lowest else max(v for v, _ in values)
     return {k for v, k in values if v == target}
 
 
+SUBSET_MARK = "◐"
+
+
 def rows(board: CollectionBoard) -> list[list[str]]:
-    """Table cells per aggregate, the best value of each measured column in bold."""
+    """Table cells per aggregate, the best value of each measured column in bold among the rows that ran on
+    every instance of the board; a row on fewer instances shows its coverage and a mark, and is never bold."""
     aggregates = board.aggregates
+    ranked = {k for k, a in enumerate(aggregates) if board.comparable(a)}
     best = {
-        "feasible": _best(aggregates, lambda a: a.feasible_share, lowest=False),
-        "optimal": _best(aggregates, lambda a: float(a.optimal), lowest=False),
-        "gap": _best(aggregates, lambda a: a.mean_gap, lowest=True),
-        "score": _best(aggregates, lambda a: a.score, lowest=False),
-        "integral": _best(aggregates, lambda a: a.primal_integral, lowest=True),
-        "time": _best(aggregates, lambda a: a.sgm_time, lowest=True),
+        "feasible": _best(aggregates, lambda a: a.feasible_share, False, ranked),
+        "optimal": _best(aggregates, lambda a: float(a.optimal), False, ranked),
+        "gap": _best(aggregates, lambda a: a.mean_gap, True, ranked),
+        "score": _best(aggregates, lambda a: a.score, False, ranked),
+        "integral": _best(aggregates, lambda a: a.primal_integral, True, ranked),
+        "time": _best(aggregates, lambda a: a.sgm_time, True, ranked),
     }
 
     def mark(text: str, column: str, k: int) -> str:
-        return f"**{text}**" if k in best[column] and len(aggregates) > 1 else text
+        return f"**{text}**" if k in best[column] and len(ranked) > 1 else text
 
     table = []
     for k, a in enumerate(aggregates):
         gap = None if a.mean_gap is None else 100 * a.mean_gap
+        runs = str(a.runs) + ("" if a.scored == a.runs else f" ({a.runs - a.scored} unscored)")
+        if k not in ranked:
+            runs += f" {SUBSET_MARK} {board.coverage(a)}/{board.instances} instances"
         table.append(
             [
                 a.solver,
                 f"{a.time_limit:g}",
-                str(a.runs) + ("" if a.scored == a.runs else f" ({a.runs - a.scored} unscored)"),
+                runs,
                 mark(f"{100 * a.feasible_share:.1f}", "feasible", k),
                 mark(str(a.optimal), "optimal", k),
                 mark(_fmt(gap, 3), "gap", k),
@@ -71,9 +79,13 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
         "Mean primal gap |f - f*| / max(|f|, |f*|) over the runs of instances that have a reference (1 for a run without",
         "a feasible solution), score = 1 - mean gap, primal integral over [0, limit] divided by the limit, shifted",
         "geometric mean of the time to the best solution (shift 1 s routing/MIS, 10 s MILP; the limit when unsolved).",
-        "Best values in bold; ⚑ counts runs that beat the reference (see `frontierco reference update`). Each solver's",
-        "newest version only (runs of older versions stay in the records).",
+        "Best values in bold among the rows that ran on every instance of this board; a row on fewer instances shows",
+        f"its coverage ({SUBSET_MARK}) and is neither bold nor the leader. The leader has the lowest mean gap, then the lowest",
+        "primal integral, then the lowest time. ⚑ counts runs that beat the reference (see `frontierco reference",
+        "update`). Each solver's newest version only (runs of older versions stay in the records).",
     ]
+    if board.dropped:
+        lines += ["", f"Runs left out because their instance left the collection or changed since they ran: {board.dropped}."]
     if board.instances_without_reference:
         lines += [
             "",

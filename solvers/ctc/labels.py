@@ -6,7 +6,9 @@ variable marginals and critical tight constraints (CTC).
 - Candidates: rows tight in at least ``TIGHT_SHARE`` of the kept solutions.
 - CTC: at most ``BUDGET`` x (number of inequality rows) candidates, the budget split across constraint types
   in proportion to each type's candidates (at least one per type that has any), the highest information gain
-  first within a type (ties: the row tight in more solutions, then the lower index).
+  first within a type, then the row tight in more solutions; rows tied with the last one chosen on both are
+  all kept (a budget that splits a tie would pick by row index, which the network cannot see: on independent
+  set, index order alone reproduced the old labels with recall 0.77).
 - Marginals: the kept solutions' values, weighted 1/(rank+1) (best first).
 """
 
@@ -72,8 +74,10 @@ def select_ctc(rows: Rows, tight_share: np.ndarray, budget: float = BUDGET) -> n
     for kind in np.unique(types):
         members = candidates[types == kind]
         quota = max(1, round(limit * members.size / candidates.size))
-        ranked = sorted(members, key=lambda i: (-rows.gain[i], -tight_share[i], i))
-        chosen[ranked[:quota]] = True
+        ranked = sorted(members, key=lambda i: (-rows.gain[i], -tight_share[i]))
+        last = ranked[quota - 1]
+        tied = [i for i in ranked[quota:] if rows.gain[i] == rows.gain[last] and tight_share[i] == tight_share[last]]
+        chosen[ranked[:quota] + tied] = True
     return chosen
 
 

@@ -174,7 +174,7 @@ def main(argv: list[str]) -> None:
     args = parse(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     torch.set_num_threads(1)
-    data = args.out / args.family / "labels"
+    data = args.out / args.family / "labels-v2"  # v2: rows tied at the budget all kept (older caches break ties by index)
     train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], args.label_time, data, args.jobs)
     dev_paths = label_all(args.family, [DEV_SEED + i for i in range(args.dev)], args.label_time, data, args.jobs)
     examples, dev = [load_example(p) for p in train_paths], [load_example(p) for p in dev_paths]
@@ -183,7 +183,13 @@ def main(argv: list[str]) -> None:
     card = {
         "family": args.family,
         "paper": "Constraint Matters: Multi-Modal Representation for Reducing Mixed-Integer Linear Programming, ICLR 2026",
-        "labels": {"solver": f"scip {args.label_time:g} s, seed 0", "keep": KEEP, "tight_share": TIGHT_SHARE, "budget": BUDGET},
+        "labels": {
+            "solver": f"scip {args.label_time:g} s, seed 0",
+            "keep": KEEP,
+            "tight_share": TIGHT_SHARE,
+            "budget": BUDGET,
+            "ties": "all kept",
+        },
         "train": {"instances": len(examples), "dev": len(dev), "epochs": args.epochs, "lr": args.lr, "seed": args.seed},
         "signature": np.mean([e.signature for e in examples], axis=0).round(6).tolist(),
         "dev_metrics": history[-1] if history else None,

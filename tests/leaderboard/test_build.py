@@ -1,7 +1,7 @@
 import pytest
 
 from frontierco.leaderboard.build import build, check, write
-from frontierco.leaderboard.data import boards
+from frontierco.leaderboard.data import boards, leader
 from frontierco.results import ResultStore
 
 
@@ -82,6 +82,40 @@ def test_runs_of_removed_or_changed_instances_are_left_out(board_setup):
     store.append(changed)
     (board,) = boards(registry, list(store.records()))
     assert {a.solver for a in board.aggregates} == {"a", "b"}
+    assert board.dropped == 2
+    assert "Runs left out because their instance left the collection or changed since they ran: 2." in build(
+        folder / "runs", registry
+    )["tiny.md"].decode()
+
+
+def test_a_row_on_a_subset_of_the_instances_is_marked_never_bold_and_never_the_leader(board_setup):
+    """The issue's case: a 1-second run of nn-2opt on two instances led tsplib over LKH's 93 runs."""
+    from tests.leaderboard.conftest import record
+
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    store.append(record("c", "t2", "optimal", 10.0, [(0.1, 10.0)]))  # perfect, but on one instance of two
+    (board,) = boards(registry, list(store.records()))
+    c = next(x for x in board.aggregates if x.solver == "c")
+    assert c.mean_gap == 0.0 and not board.comparable(c) and board.coverage(c) == 1 and board.instances == 2
+    assert leader(board).solver == "a"
+    table = build(folder / "runs", registry)["tiny.md"].decode()
+    assert "| c | 10 | 1 ◐ 1/2 instances | 100.0 | 1 | 0.000 | 1.0000 |" in table
+    assert "| a | 10 | 2 | **100.0** | **1** | **4.545** |" in table
+
+
+def test_equal_gaps_are_ranked_by_primal_integral_then_time(board_setup):
+    from tests.leaderboard.conftest import record
+
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    for solver, first in (("fast", 0.5), ("slow", 3.0)):  # same final tours, found at different times
+        store.append(record(solver, "t1", "feasible", 11.0, [(first, 11.0)]))
+        store.append(record(solver, "t2", "optimal", 10.0, [(first, 10.0)]))
+    (board,) = boards(registry, list(store.records()))
+    fast, slow = (next(x for x in board.aggregates if x.solver == s) for s in ("fast", "slow"))
+    assert fast.mean_gap == slow.mean_gap and fast.primal_integral < slow.primal_integral
+    assert leader(board).solver == "fast"
 
 
 def test_only_the_newest_version_of_a_solver_is_on_the_board(board_setup):

@@ -102,9 +102,12 @@ def test_tight_rows_and_a_type_balanced_budgeted_selection() -> None:
     solutions = np.array([[1.0, 1.0, 0.0], [1.0, 1.0, 1.0]])
     tight = labels.tight_rows(rows, solutions)
     assert tight.tolist() == [[False, True, True], [False, False, False]]
-    share = np.array([1.0, 1.0, 0.5])
-    chosen = labels.select_ctc(rows, share, budget=0.3)  # one row of three
+    share = np.array([1.0, 0.95, 0.5])
+    chosen = labels.select_ctc(rows, share, budget=0.3)  # one row of three: the one tight in more solutions
     assert chosen.tolist() == [True, False, False]
+    share = np.array([1.0, 1.0, 0.5])
+    chosen = labels.select_ctc(rows, share, budget=0.3)  # rows 0 and 1 tie on gain and share: both are kept
+    assert chosen.tolist() == [True, True, False]
 
 
 def test_labels_from_scip_mark_rows_tight_in_its_best_solutions() -> None:
