@@ -33,16 +33,36 @@ def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) ->
     return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(array))
 
 
-def _fast_dimacs(text: str) -> tuple[int, np.ndarray] | None:
-    """Vectorised reading of a well-formed DIMACS file; None when anything is unusual (the
+MAX_VERTICES = 2**31 - 1  # vertex numbers fit int32
+
+
+def _dimacs_header(text: str, path: Path) -> tuple[int, int, int]:
+    """(line number, N, M) of the one 'p edge N M' line, checked before anything is allocated: integers,
+    0 <= N <= MAX_VERTICES, M >= 0."""
+    found: tuple[int, list[str]] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith("p"):
+            if found is not None:
+                raise FormatError(path, number, "one 'p edge N M' line")
+            found = (number, raw.split())
+    if found is None:
+        raise FormatError(path, 0, "a 'p edge N M' line")
+    number, tokens = found
+    if len(tokens) != 4 or tokens[1] not in ("edge", "col"):
+        raise FormatError(path, number, "one 'p edge N M' line")
+    n, m = _ints(tokens[2:], path, number, "'p edge N M' with integer N and M")
+    if not 0 <= n <= MAX_VERTICES or m < 0:
+        raise FormatError(path, number, f"'p edge N M' with 0 <= N <= {MAX_VERTICES} and M >= 0, got N={n} M={m}")
+    return number, n, m
+
+
+def _fast_dimacs(text: str, n: int) -> np.ndarray | None:
+    """Vectorised reading of the edges of a well-formed DIMACS file; None when anything is unusual (the
     line-by-line reader then finds and names the problem)."""
-    lines = [line for line in text.splitlines() if line and line[0] != "c"]
-    header = lines[0].split() if lines else []
-    body = lines[1:]
-    if len(header) != 4 or header[0] != "p" or header[1] not in ("edge", "col") or not all(line.startswith("e ") for line in body):
+    body = [line for line in text.splitlines() if line and line[0] not in "cp"]
+    if not all(line.startswith("e ") for line in body):
         return None
     try:
-        n = int(header[2])
         values = np.array(" ".join(line[2:] for line in body).split(), dtype=np.int64)
     except ValueError:
         return None
@@ -51,29 +71,26 @@ def _fast_dimacs(text: str) -> tuple[int, np.ndarray] | None:
     edges = values.reshape(-1, 2) - 1
     if edges.size and (edges.min() < 0 or edges.max() >= n or np.any(edges[:, 0] == edges[:, 1])):
         return None
-    return n, edges
+    return edges
 
 
 def read_dimacs(path: str | Path) -> MISInstance:
     """A DIMACS graph: ``c`` comments, one ``p edge N M`` line, then ``e u v`` lines (1-based)."""
     path = Path(path)
     text = read_text(path)
-    fast = _fast_dimacs(text)
+    header, n, m = _dimacs_header(text, path)
+    fast = _fast_dimacs(text, n)
     if fast is not None:
-        return MISInstance(name=path.name.split(".")[0], n=fast[0], edges=canonical_edges(fast[1]))
-    n: int | None = None
+        if len(fast) != m:
+            raise FormatError(path, header, f"{m} edges as the header says, found {len(fast)} 'e' lines")
+        return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(fast))
     edges: list[tuple[int, int]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         tokens = raw.split()
-        if not tokens or tokens[0] == "c":
+        if not tokens or tokens[0] == "c" or number == header:
             continue
-        if tokens[0] == "p":
-            if n is not None or len(tokens) != 4 or tokens[1] not in ("edge", "col"):
-                raise FormatError(path, number, "one 'p edge N M' line")
-            n = _ints(tokens[2:3], path, number, "'p edge N M' with integer N and M")[0]
-            _ints(tokens[3:4], path, number, "'p edge N M' with integer N and M")
-        elif tokens[0] == "e" and len(tokens) == 3:
-            if n is None:
+        if tokens[0] == "e" and len(tokens) == 3:
+            if number < header:
                 raise FormatError(path, number, "the 'p edge N M' line before any edge")
             u, v = _ints(tokens[1:], path, number, "'e u v' with integer vertices")
             if not (1 <= u <= n and 1 <= v <= n):
@@ -81,8 +98,8 @@ def read_dimacs(path: str | Path) -> MISInstance:
             edges.append((u - 1, v - 1))
         else:
             raise FormatError(path, number, f"'c ...', 'p edge N M' or 'e u v', got {raw.strip()[:40]!r}")
-    if n is None:
-        raise FormatError(path, 0, "a 'p edge N M' line")
+    if len(edges) != m:
+        raise FormatError(path, header, f"{m} edges as the header says, found {len(edges)} 'e' lines")
     return _graph(path, n, edges, 0)
 
 

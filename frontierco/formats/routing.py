@@ -7,6 +7,7 @@ sections itself so that every error names its line, assembles the explicit matri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,10 @@ _TRIANGLES = {
     "LOWER_DIAG_ROW": (True, True),
     "UPPER_DIAG_COL": (True, True),
 }
+
+
+MAX_COORDINATE = 1e9  # |x|, |y|: rounded distances then fit int64 for tours of up to a billion nodes
+MAX_WEIGHT = 1e12  # an explicit edge weight
 
 
 @dataclass
@@ -112,9 +117,25 @@ def _table(section: _Section, n: int, columns: int, path: Path) -> np.ndarray:
     return np.asarray(data, dtype=np.float64).reshape(n, columns)
 
 
+def _bounded(values: np.ndarray, limit: float, section: _Section, path: Path, what: str, line_of: Callable[[int], int]) -> None:
+    """Every value finite and within +-limit; else a FormatError at the line of the first that is not
+    (``line_of``: the file line of the value with that flat index)."""
+    bad = np.flatnonzero(~np.isfinite(values) | (np.abs(values) > limit))
+    if bad.size:
+        k = int(bad[0])
+        raise FormatError(path, line_of(k), f"finite {what} within +-{limit:g} in {section.name.upper()}_SECTION, got {values.flat[k]!r}")
+
+
+def _row_line(section: _Section, columns: int) -> Callable[[int], int]:
+    """The file line of a table section's value by flat index (one row per line after the header)."""
+    return lambda k: section.line + 1 + k // columns
+
+
 def _explicit_matrix(section: _Section, specs: dict[str, tuple[object, int]], n: int, path: Path) -> np.ndarray:
     layout = str(_spec(specs, "edge_weight_format", path)).upper()
-    values = np.array([float(t) for line in section.lines[1:] for t in line.split()])
+    tokens = [(offset, t) for offset, line in enumerate(section.lines[1:], start=1) for t in line.split()]
+    values = np.array([float(t) for _, t in tokens])
+    _bounded(values, MAX_WEIGHT, section, path, "edge weights", lambda k: section.line + tokens[k][0])
     if layout == "FULL_MATRIX":
         expected = n * n
     elif layout in _TRIANGLES:
@@ -143,7 +164,10 @@ def _weights(specs: dict[str, tuple[object, int]], sections: dict[str, _Section]
         raise FormatError(
             path, specs["edge_weight_type"][1], f"EDGE_WEIGHT_TYPE in {', '.join(COORDINATE_RULES)} or EXPLICIT, got {rule!r}"
         )
-    return EdgeWeights(rule, coords=_table(_section(sections, "node_coord", path), n, 2, path))
+    coordinates = _section(sections, "node_coord", path)
+    coords = _table(coordinates, n, 2, path)
+    _bounded(coords, MAX_COORDINATE, coordinates, path, "coordinates", _row_line(coordinates, 2))
+    return EdgeWeights(rule, coords=coords)
 
 
 def _depot_is_first(sections: dict[str, _Section], path: Path) -> None:
@@ -169,16 +193,27 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     if kind not in ("CVRP", "VRPTW", "CVRPTW"):
         raise FormatError(path, specs["type"][1], f"TYPE TSP, ATSP, CVRP or VRPTW, got {kind!r}")
     _depot_is_first(sections, path)
-    demands = _table(_section(sections, "demand", path), n, 1, path)[:, 0]
+    demand_section = _section(sections, "demand", path)
+    demands = _table(demand_section, n, 1, path)[:, 0]
     capacity = _int_spec(specs, "capacity", path)
+    _bounded(demands, MAX_WEIGHT, demand_section, path, "demands", _row_line(demand_section, 1))
+    for wrong, rule in ((demands < 0, "non-negative demands"), (demands > capacity, f"demands at most the capacity {capacity}")):
+        if np.any(wrong):
+            k = int(np.flatnonzero(wrong)[0])
+            raise FormatError(path, demand_section.line + 1 + k, f"{rule} in DEMAND_SECTION, got {demands[k]:g} for node {k + 1}")
     vehicles = specs["vehicles"][0] if "vehicles" in specs else None
     if vehicles is not None and (not isinstance(vehicles, int) or vehicles < 1):
         raise FormatError(path, specs["vehicles"][1], f"a positive integer VEHICLES, got {vehicles!r}")
     demands = demands.astype(np.int64) if np.all(demands == np.round(demands)) else demands
     if kind == "CVRP":
         return CVRPInstance(name, weights, demands, capacity, vehicles)
-    windows = _table(_section(sections, "time_window", path), n, 2, path)
-    service = _table(sections["service_time"], n, 1, path)[:, 0] if "service_time" in sections else np.zeros(n)
+    window_section = _section(sections, "time_window", path)
+    windows = _table(window_section, n, 2, path)
+    _bounded(windows, MAX_WEIGHT, window_section, path, "time windows", _row_line(window_section, 2))
+    service = np.zeros(n)
+    if "service_time" in sections:
+        service = _table(sections["service_time"], n, 1, path)[:, 0]
+        _bounded(service, MAX_WEIGHT, sections["service_time"], path, "service times", _row_line(sections["service_time"], 1))
     return CVRPTWInstance(name, weights, demands, capacity, vehicles, weights, windows, service)
 
 

@@ -82,17 +82,17 @@ def evaluate(instance: MISInstance, solution: MISSolution) -> Evaluation:
         return Evaluation.infeasible(problem)
     bad = first_out_of_range(chosen, 0, instance.n - 1)
     if bad is not None:
-        return Evaluation.infeasible(f"vertex {bad} is not in 0..{instance.n - 1}")
+        return Evaluation.infeasible(f"vertex {bad + 1} is not in 1..{instance.n} (vertices numbered from 1, as in DIMACS files)")
     repeated = first_repeated(chosen, instance.n)
     if repeated is not None:
-        return Evaluation.infeasible(f"vertex {repeated[0]} listed {times(repeated[1])}")
+        return Evaluation.infeasible(f"vertex {repeated[0] + 1} listed {times(repeated[1])} (vertices numbered from 1)")
     selected = np.zeros(instance.n, dtype=bool)
     selected[chosen] = True
     if instance.m:
         clash = np.flatnonzero(selected[instance.edges[:, 0]] & selected[instance.edges[:, 1]])
         if clash.size:
             u, v = instance.edges[clash[0]]
-            return Evaluation.infeasible(f"vertices {u} and {v} are both chosen but adjacent")
+            return Evaluation.infeasible(f"vertices {u + 1} and {v + 1} are both chosen but adjacent (numbered from 1)")
     return Evaluation.ok(float(chosen.size))
 
 

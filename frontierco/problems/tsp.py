@@ -46,13 +46,13 @@ def evaluate(instance: TSPInstance, solution: TSPSolution) -> Evaluation:
         return Evaluation.infeasible(problem)
     bad = first_out_of_range(tour, 0, n - 1)
     if bad is not None:
-        return Evaluation.infeasible(f"node {bad} is not in 0..{n - 1}")
+        return Evaluation.infeasible(f"node {bad + 1} is not in 1..{n} (nodes numbered from 1, as in TSPLIB files)")
     repeated = first_repeated(tour, n)
     if repeated is not None:
-        return Evaluation.infeasible(f"node {repeated[0]} visited {times(repeated[1])}")
+        return Evaluation.infeasible(f"node {repeated[0] + 1} visited {times(repeated[1])} (nodes numbered from 1)")
     if len(tour) != n:
         missing = np.setdiff1d(np.arange(n), tour)
-        return Evaluation.infeasible(f"tour visits {len(tour)} of {n} nodes; node {int(missing[0])} is missing")
+        return Evaluation.infeasible(f"tour visits {len(tour)} of {n} nodes; node {int(missing[0]) + 1} is missing (nodes numbered from 1)")
     closed = np.append(tour, tour[:1])
     return Evaluation.ok(instance.weights.path_length(closed))
 
