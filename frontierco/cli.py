@@ -172,9 +172,17 @@ def run_command(
     force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
     results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
     write_solution: Annotated[Path | None, typer.Option(help="with --instance: write the best solution here")] = None,
+    strict: Annotated[bool, typer.Option(help="exit non-zero when any run ended in error or crash (for CI)")] = False,
 ) -> None:
     """Run a solver under the harness, record every run, and print per-instance results."""
     check_device(device)
+    if instance is not None and (collection is not None or only is not None or limit is not None or max_size is not None):
+        raise UsageError("--instance runs one file: leave out --collection, --only, --limit and --max-size")
+    if write_solution is not None:
+        if instance is None:
+            raise UsageError("--write-solution needs --instance (one file, one best solution)")
+        if not write_solution.parent.is_dir():
+            raise UsageError(f"--write-solution: the folder {write_solution.parent} does not exist")
     spec = get_solver(solver)
     if instance is not None:
         campaign = plan_file(spec, instance, time_limit, seeds, threads, device=device)
@@ -202,17 +210,23 @@ def run_command(
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address, device), force, _run_progress)
     planned = {s.run_id for s in campaign.specs}
-    summary = summarise_records([r for r in latest(list(store.records())) if r.run_id in planned])
+    mine = [r for r in latest(list(store.records())) if r.run_id in planned]
+    summary = summarise_records(mine)
     table = Table("instance", "seed", "status", "objective", "reference", "gap %", "time to best s", "note")
     for row in summary.rows:
         table.add_row(*row)
     console.print(table)
     console.print(summary.line)
     console.print(f"{len(records)} new runs, {len(campaign.specs) - len(records)} already recorded; records in {results}")
+    failed = sum(1 for r in mine if r.status in ("error", "crash"))
+    if failed:
+        console.print(f"{failed} of {len(planned)} runs ended in error or crash (see the note column)")
     if write_solution is not None and instance is not None:
         best = verify_run(store, campaign.specs[0].run_id)  # re-checked on the way out
         write_solution_file(write_solution, best.instance, best.solution, best.evaluation.objective)
         console.print(f"wrote the best solution to {write_solution}")
+    if strict and failed:
+        raise typer.Exit(1)
 
 
 @app.command("verify")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from frontierco.errors import FrontiercoError, RegistryError
+from frontierco.errors import FrontiercoError, RegistryError, UnknownName
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
 from frontierco.generators import generate
@@ -99,14 +99,14 @@ class Collection:
     def split(self, split: str | None) -> list[InstanceEntry]:
         """Entries of one split (all of them when ``split`` is None)."""
         if split is not None and split not in SPLITS:
-            raise RegistryError(f"unknown split {split!r}; known: {', '.join(SPLITS)}")
+            raise UnknownName(f"unknown split {split!r}; known: {', '.join(SPLITS)}")
         return [e for e in self.entries if split is None or e.split == split]
 
     def entry(self, name: str) -> InstanceEntry:
         for e in self.entries:
             if e.name == name:
                 return e
-        raise RegistryError(f"collection {self.name} has no instance {name!r}")
+        raise UnknownName(f"collection {self.name} has no instance {name!r}")
 
 
 def _reference(raw: dict[str, object], where: str) -> Reference | None:
@@ -243,7 +243,7 @@ class Registry:
 
     def collection(self, name: str) -> Collection:
         if name not in self.collections:
-            raise RegistryError(f"unknown collection {name!r}; see 'frontierco instances list'")
+            raise UnknownName(f"unknown collection {name!r}; see 'frontierco instances list'")
         return self.collections[name]
 
     def entry(self, key: str) -> InstanceEntry:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from frontierco.errors import FrontiercoError
+from frontierco.errors import FrontiercoError, UnknownName
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
 from frontierco.problems import Evaluation, Instance, Solution, get_problem
@@ -28,11 +28,13 @@ class Verification:
 
 
 def find_record(store: ResultStore, run_id: str) -> RunRecord:
+    if not run_id:
+        raise UnknownName("the empty run id prefix is ambiguous; give a run id or a unique prefix of one")
     matches = [r for r in store.records() if r.run_id.startswith(run_id)]
     if not matches:
-        raise FrontiercoError(f"no run {run_id!r} in {store.root}")
+        raise UnknownName(f"no run {run_id!r} in {store.root}")
     if len({r.run_id for r in matches}) > 1:
-        raise FrontiercoError(f"run id prefix {run_id!r} is ambiguous")
+        raise UnknownName(f"run id prefix {run_id!r} is ambiguous")
     return matches[-1]
 
 

@@ -1,6 +1,7 @@
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from frontierco.cli import app
@@ -41,9 +42,9 @@ def test_evaluate_command():
     assert "objective 100" in _run("evaluate", str(DATA / "tiny.vrp"), str(DATA / "tiny.sol")).stdout
 
 
-def test_unknown_collection_is_one_line_exit_1():
+def test_unknown_collection_is_one_line_exit_2():
     result = _run("instances", "show", "no-such-collection")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "unknown collection" in result.stderr
 
 
@@ -118,3 +119,54 @@ def test_run_usage_errors_are_one_line_exit_2(tmp_path):
         result = _run("run", *args, "--results", str(tmp_path))
         assert result.returncode == 2, (args, result.stderr)
         assert result.stderr.strip().count("\n") == 0 and message in result.stderr
+
+
+NONSENSE = [
+    (["--time-limit", "0"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "-1"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "nan"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "inf"], "--time-limit must be a positive, finite number"),
+    (["--limit", "0"], "--limit must be at least 1"),
+    (["--limit", "-1"], "--limit must be at least 1"),
+    (["--seeds", "0"], "--seeds must be at least 1"),
+    (["--threads", "0"], "--threads must be at least 1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--split", "foo"], "unknown split"),
+    (["--collection", "no-such-collection"], "unknown collection"),
+    (["--write-solution", "out.sol"], "--write-solution needs --instance"),
+    (["--instance", str(DATA / "tiny.vrp"), "--collection", "mis-rb-small"], "--instance runs one file"),
+    (["--instance", str(DATA / "tiny.vrp"), "--write-solution", "/no/such/folder/x.sol"], "does not exist"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), NONSENSE, ids=[" ".join(a) for a, _ in NONSENSE])
+def test_options_that_make_no_sense_are_one_line_exit_2_and_record_nothing(tmp_path, args: list[str], message: str) -> None:
+    solver = ["--solver", "savings"] if "--instance" in args else ["--solver", "greedy", "--problem", "mis"]
+    result = _run("run", *solver, *args, "--results", str(tmp_path / "runs"))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().count("\n") == 0 and message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").rglob("*.jsonl"))
+
+
+def test_verify_names_an_empty_prefix_ambiguous(tmp_path):
+    result = _run("verify", "", "--results", str(tmp_path))
+    assert result.returncode == 2 and "empty run id prefix is ambiguous" in result.stderr
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monkeypatch, strict: bool) -> None:
+    from frontierco import cli
+    from frontierco.harness.campaign import to_record
+    from frontierco.harness.runner import Outcome
+
+    def crashing(campaign, store, executor, force, progress):  # every planned run ends in a crash
+        records = [to_record(spec, Outcome(status="crash", reason="killed"), None, 1) for spec in campaign.specs]
+        for record in records:
+            store.append(record)
+        return records
+
+    monkeypatch.setattr(cli, "run_campaign", crashing)
+    args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--results", str(tmp_path)]
+    result = runner.invoke(app, args + (["--strict"] if strict else []))
+    assert "2 of 2 runs ended in error or crash" in result.output
+    assert result.exit_code == (1 if strict else 0)

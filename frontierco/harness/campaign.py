@@ -3,6 +3,7 @@ worker processes, and append a record for every finished run as it finishes."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,17 @@ class Campaign:
     specs: list[RunSpec]
 
 
+def check_budget(time_limit: float, seeds: int, threads: int, limit: int | None = None) -> None:
+    """Options that make no sense are refused before anything runs or is recorded."""
+    if not (math.isfinite(time_limit) and time_limit > 0):
+        raise UsageError(f"--time-limit must be a positive, finite number of seconds, got {time_limit:g}")
+    for name, value in (("--seeds", seeds), ("--threads", threads)):
+        if value < 1:
+            raise UsageError(f"{name} must be at least 1, got {value}")
+    if limit is not None and limit < 1:
+        raise UsageError(f"--limit must be at least 1 (leave it out for every instance), got {limit}")
+
+
 def check_support(spec: SolverSpec, problem: str) -> None:
     if problem not in spec.problems:
         raise UsageError(f"solver {spec.name} does not support {problem} (it supports {', '.join(spec.problems)})")
@@ -59,6 +71,7 @@ def plan_collection(
 ) -> Campaign:
     """The runs of ``solver`` on a collection's split (the problem's default collection if None),
     optionally only instances of at most ``max_size`` (nodes, vertices or columns), the first ``limit``."""
+    check_budget(time_limit, seeds, threads, limit)
     check_support(solver, problem)
     name = collection or DEFAULT_COLLECTION.get(problem)
     if name is None:
@@ -113,6 +126,7 @@ def plan_file(
     device: str = "cpu",
 ) -> Campaign:
     """Runs on a researcher's own instance file (the problem follows from the file)."""
+    check_budget(time_limit, seeds, threads)
     instance = read_instance(path)
     problem = problem_of(instance).name
     check_support(solver, problem)

@@ -93,4 +93,5 @@ def test_a_dimacs_header_that_cannot_be_true_is_refused_before_any_allocation(tm
     path.write_text(text)
     with pytest.raises(FormatError) as info:
         read_dimacs(path)
-    assert expected in info.value.expected and info.value.line == text.splitlines().index(next(x for x in text.splitlines() if x.startswith("p"))) + 1
+    header = next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith("p"))
+    assert expected in info.value.expected and info.value.line == header

@@ -127,8 +127,7 @@ def test_solution_files_round_trip(tmp_path):
             for bad in ("nan", "inf", "-inf", "1e300")
         ],
         (
-            "NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EXPLICIT\nEDGE_WEIGHT_FORMAT : UPPER_ROW\n"
-            "EDGE_WEIGHT_SECTION\ninf\n",
+            "NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EXPLICIT\nEDGE_WEIGHT_FORMAT : UPPER_ROW\nEDGE_WEIGHT_SECTION\ninf\n",
             7,
             "finite edge weights",
         ),

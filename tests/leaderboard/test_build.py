@@ -83,9 +83,10 @@ def test_runs_of_removed_or_changed_instances_are_left_out(board_setup):
     (board,) = boards(registry, list(store.records()))
     assert {a.solver for a in board.aggregates} == {"a", "b"}
     assert board.dropped == 2
-    assert "Runs left out because their instance left the collection or changed since they ran: 2." in build(
-        folder / "runs", registry
-    )["tiny.md"].decode()
+    assert (
+        "Runs left out because their instance left the collection or changed since they ran: 2."
+        in build(folder / "runs", registry)["tiny.md"].decode()
+    )
 
 
 def test_a_row_on_a_subset_of_the_instances_is_marked_never_bold_and_never_the_leader(board_setup):
