@@ -58,16 +58,43 @@ def test_killed_campaign_resumes_without_loss_or_duplicates(tmp_path, campaign_f
     assert run_campaign(campaign, store) == []  # finished runs are skipped
 
 
-def test_torn_last_line_is_repaired(tmp_path, campaign_for):
+def test_a_torn_last_line_is_read_around_and_quarantined_by_the_next_writer(tmp_path, campaign_for):
     store = ResultStore(tmp_path / "runs")
-    campaign = campaign_for("good", seeds=2)
-    run_campaign(campaign, store)
+    run_campaign(campaign_for("good", seeds=2), store)
     path = store.path("files", "faulty")
     with open(path, "a") as handle:
         handle.write('{"run_id": "torn", "sol')  # a write cut short by kill -9
+    before = path.read_bytes()
     assert len(list(store.records())) == 2
-    assert path.read_text().endswith("\n")
-    json.loads(path.read_text().splitlines()[-1])
+    assert path.read_bytes() == before  # reading never writes
+    run_campaign(campaign_for("good", seeds=3), store)  # a writer: seals the file before appending
+    assert len(list(store.records())) == 3 and path.read_text().endswith("\n")
+    assert path.with_name("faulty.jsonl.quarantine").read_text() == '{"run_id": "torn", "sol\n'
+
+
+def test_a_complete_last_record_without_its_newline_is_kept(tmp_path, campaign_for):
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=2), store)
+    path = store.path("files", "faulty")
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    assert len(list(store.records())) == 2
+    run_campaign(campaign_for("good", seeds=3), store)
+    assert len(list(store.records())) == 3 and not path.with_name("faulty.jsonl.quarantine").exists()
+
+
+def test_foreign_lines_are_skipped_and_newer_fields_kept(tmp_path, campaign_for, caplog):
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=2), store)
+    path = store.path("files", "faulty")
+    first, second = path.read_text().splitlines()
+    newer = json.loads(second) | {"energy_joules": 12.5}
+    missing = {k: v for k, v in json.loads(first).items() if k != "status"}
+    path.write_text("\n".join([first, "garbage", "{}", "[1, 2]", json.dumps(missing), json.dumps(newer), '{"run_id": "x", "tra']) + "\n")
+    with caplog.at_level("WARNING"):
+        records = list(store.records())
+    assert [r.run_id for r in records] == [json.loads(first)["run_id"], newer["run_id"]]
+    assert records[1].extra == {"energy_joules": 12.5} and json.loads(records[1].to_json()) == newer
+    assert sum("5 line(s) that are not run records" in m for m in caplog.messages) == 1
 
 
 def test_force_redoes_runs(tmp_path, campaign_for):
