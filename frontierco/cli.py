@@ -30,7 +30,7 @@ from frontierco.registry import PROJECT_ROOT, Registry
 from frontierco.results import ResultStore, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver, load_solver_module
-from frontierco.verify import verify_run
+from frontierco.verify import find_record, find_records, verify_record, verify_run
 
 app = typer.Typer(
     help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
@@ -233,18 +233,26 @@ def run_command(
 def verify_command(
     run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
     results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    every: Annotated[bool, typer.Option("--all", help="every record of the run (a redone run has several), not only the latest")] = False,
 ) -> None:
     """Re-check a stored run's best solution with the independent checker."""
-    check = verify_run(ResultStore(results), run_id)
-    record = check.record
-    if not check.evaluation.feasible:
-        console.print(f"run {record.run_id}: stored solution is infeasible: {check.evaluation.reason}")
-        raise typer.Exit(1)
-    verdict = "agrees with" if check.agrees else "DIFFERS from"
-    console.print(
-        f"run {record.run_id} ({record.solver} on {record.instance_key}): objective {check.evaluation.objective:.10g} {verdict} the record"
-    )
-    if not check.agrees:
+    store = ResultStore(results)
+    records = find_records(store, run_id) if every else [find_record(store, run_id)]
+    failed = False
+    for record in records:
+        if record.solution_file is None and every:
+            console.print(f"run {record.run_id}: no stored solution ({record.status}: {record.reason})")
+            continue
+        check = verify_record(store, record)  # a lone record without a solution is an error
+        if not check.evaluation.feasible:
+            console.print(f"run {record.run_id}: stored solution is infeasible: {check.evaluation.reason}")
+            failed = True
+            continue
+        verdict = "agrees with" if check.agrees else "DIFFERS from"
+        objective = f"objective {check.evaluation.objective:.10g}"
+        console.print(f"run {record.run_id} ({record.solver} on {record.instance_key}): {objective} {verdict} the record")
+        failed = failed or not check.agrees
+    if failed:
         raise typer.Exit(1)
 
 

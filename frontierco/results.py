@@ -2,7 +2,8 @@
 
 Records live in ``<root>/<collection>/<solver>.jsonl``, one JSON object per line, each line written
 whole, flushed and fsynced; the best solution of a run is stored beside them as
-``<root>/<collection>/solutions/<run_id>.json.gz`` (written before the record that names it).
+``<root>/<collection>/solutions/<run_id>-<content hash>.json.gz`` (written before the record that names it;
+older records name ``<run_id>.json.gz``).
 
 Reading never writes: a line that is not a record (garbage, a torn write, a record missing fields) is
 skipped and counted in one warning per file, and a record of a newer schema keeps its unknown fields. Only a
@@ -12,10 +13,13 @@ newline; one that is not moves to ``<solver>.jsonl.quarantine`` beside it, so no
 
 from __future__ import annotations
 
+import fcntl
 import gzip
+import hashlib
 import json
 import logging
 import os
+import socket
 from collections.abc import Iterator
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
@@ -106,6 +110,20 @@ _TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
+def _claimant_alive(claim: str) -> bool:
+    """Whether the process a claim names still runs (one on another machine is taken to)."""
+    host, _, pid = claim.strip().partition(" ")
+    if host != socket.gethostname():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def read_records(path: Path) -> tuple[list[RunRecord], int]:
     """The records of one JSONL file and how many of its non-empty lines are not records."""
     records, bad = [], 0
@@ -178,15 +196,44 @@ class ResultStore:
     def finished(self, collection: str, solver: str) -> set[str]:
         return {r.run_id for r in self.records(collection, solver)}
 
+    def claim(self, collection: str, solver: str, run_id: str, redo: bool = False) -> bool:
+        """Take a run for this process: False when it is finished (unless ``redo``) or claimed by a process
+        that is alive (any process on another machine counts as alive). The claim is the file
+        ``<collection>/claims/<run_id>`` naming host and pid; check and claim happen under an exclusive lock
+        on ``<root>/.claims.lock``, so two processes never both take one run."""
+        claims = self.root / collection / "claims"
+        claims.mkdir(parents=True, exist_ok=True)
+        with open(self.root / ".claims.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                if not redo and run_id in self.finished(collection, solver):
+                    return False
+                path = claims / run_id
+                if path.exists() and _claimant_alive(path.read_text()):
+                    return False
+                path.write_text(f"{socket.gethostname()} {os.getpid()}\n")
+                return True
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def release(self, collection: str, run_id: str) -> None:
+        (self.root / collection / "claims" / run_id).unlink(missing_ok=True)
+
     def save_solution(self, collection: str, run_id: str, solution: dict[str, Any]) -> str:
-        """Write a best solution (atomically) and return its path relative to the store root."""
-        relative = Path(collection) / "solutions" / f"{run_id}.json.gz"
+        """Write a best solution (atomically) and return its path relative to the store root. The name
+        carries the content's hash, so a run redone with another answer never overwrites the file an
+        earlier record of the same run id was checked with."""
+        data = json.dumps(solution, sort_keys=True).encode()
+        relative = Path(collection) / "solutions" / f"{run_id}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
         target = self.root / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_suffix(".tmp")
-        with gzip.GzipFile(temporary, "wb", mtime=0) as handle:
-            handle.write(json.dumps(solution, sort_keys=True).encode())
-        temporary.replace(target)
+        temporary = target.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            with gzip.GzipFile(temporary, "wb", mtime=0) as handle:
+                handle.write(data)
+            temporary.replace(target)
+        finally:
+            temporary.unlink(missing_ok=True)
         return str(relative)
 
     def load_solution(self, relative: str) -> dict[str, Any]:

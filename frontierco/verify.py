@@ -27,7 +27,8 @@ class Verification:
         return self.evaluation.feasible and self.evaluation.objective == self.record.objective
 
 
-def find_record(store: ResultStore, run_id: str) -> RunRecord:
+def find_records(store: ResultStore, run_id: str) -> list[RunRecord]:
+    """Every record of one run (a run redone with --force has several, oldest first)."""
     if not run_id:
         raise UnknownName("the empty run id prefix is ambiguous; give a run id or a unique prefix of one")
     matches = [r for r in store.records() if r.run_id.startswith(run_id)]
@@ -35,7 +36,12 @@ def find_record(store: ResultStore, run_id: str) -> RunRecord:
         raise UnknownName(f"no run {run_id!r} in {store.root}")
     if len({r.run_id for r in matches}) > 1:
         raise UnknownName(f"run id prefix {run_id!r} is ambiguous")
-    return matches[-1]
+    return matches
+
+
+def find_record(store: ResultStore, run_id: str) -> RunRecord:
+    """The run's latest record."""
+    return find_records(store, run_id)[-1]
 
 
 def _instance(record: RunRecord, registry: Registry) -> Instance:
@@ -54,7 +60,12 @@ def _instance(record: RunRecord, registry: Registry) -> Instance:
 
 
 def verify_run(store: ResultStore, run_id: str, registry: Registry | None = None) -> Verification:
-    record = find_record(store, run_id)
+    """Re-check the run's latest record."""
+    return verify_record(store, find_record(store, run_id), registry)
+
+
+def verify_record(store: ResultStore, record: RunRecord, registry: Registry | None = None) -> Verification:
+    """Re-check one record against the solution file it names."""
     if record.solution_file is None:
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
     instance = _instance(record, registry or Registry())

@@ -184,7 +184,8 @@ def run_campaign(
 ) -> list[RunRecord]:
     """Run every spec not finished yet (all with ``force``) on the executor (local, one at a time, by
     default); records are appended one by one as runs finish, so an interrupted campaign resumes where
-    it stopped."""
+    it stopped. Each run is claimed in the store just before it starts (``ResultStore.claim``), so that
+    campaigns running at once on one machine share the runs instead of repeating them."""
     executor = executor or LocalExecutor(1)
     done: dict[tuple[str, str], set[str]] = {}
     pending = []
@@ -196,12 +197,19 @@ def run_campaign(
             pending.append(spec)
             done[key].add(spec.run_id)
     records: list[RunRecord] = []
-    finished = executor.run(pending)
+
+    def admit(spec: RunSpec) -> bool:
+        return store.claim(spec.collection, spec.solver.name, spec.run_id, redo=force)
+
+    finished = executor.run(pending, admit)
     try:
         for spec, outcome in progress(finished, len(pending)) if progress else finished:
+            if outcome is None:
+                continue  # another process finished or took this run meanwhile
             solution_file = store.save_solution(spec.collection, spec.run_id, outcome.best) if outcome.best is not None else None
             record = to_record(spec, outcome, solution_file, executor.jobs)
             store.append(record)
+            store.release(spec.collection, spec.run_id)
             records.append(record)
     finally:
         finished.close()  # on Ctrl-C, cancel the runs not started yet now, not at interpreter exit

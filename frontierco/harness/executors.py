@@ -10,7 +10,7 @@ cluster run gives the same records as a laptop run (provenance aside).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from queue import Queue
 from typing import Protocol
@@ -26,11 +26,15 @@ def execute_spec(spec: RunSpec, gpu: str | None = None) -> Outcome:
     return execute(spec, load_job_instance(spec.job()), gpu)
 
 
+Admit = Callable[[RunSpec], bool]
+
+
 class Executor(Protocol):
     jobs: int
 
-    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
-        """Yield (spec, outcome) for every spec, in the order they finish."""
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Iterator[tuple[RunSpec, Outcome | None]]:
+        """Yield (spec, outcome) for every spec, in the order they finish; a spec that ``admit`` refuses
+        (another process took it) is not run and comes back with None."""
         ...
 
 
@@ -39,15 +43,16 @@ class LocalExecutor:
         self.jobs = jobs
         self.gpus = gpus or [None] * jobs
 
-    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Iterator[tuple[RunSpec, Outcome | None]]:
+        """Each run is admitted when a slot frees up for it, so that concurrent campaigns share the work."""
         slots: Queue[str | None] = Queue()
         for gpu in self.gpus[: self.jobs]:
             slots.put(gpu)
 
-        def in_a_slot(spec: RunSpec) -> Outcome:
+        def in_a_slot(spec: RunSpec) -> Outcome | None:
             gpu = slots.get()
             try:
-                return execute_spec(spec, gpu)
+                return execute_spec(spec, gpu) if admit is None or admit(spec) else None
             finally:
                 slots.put(gpu)
 
@@ -69,8 +74,10 @@ class RayExecutor:
         self.jobs = int(ray.cluster_resources().get("CPU", 1))
         self._task = ray.remote(execute_spec)
 
-    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Iterator[tuple[RunSpec, Outcome | None]]:
+        """Runs are admitted when they are submitted (all at once: the cluster schedules them)."""
         ray = self._ray
+        specs = [spec for spec in specs if admit is None or admit(spec)]
         pending = {self._task.options(**ray_resources(spec.budget.threads, spec.budget.device)).remote(spec): spec for spec in specs}
         try:
             while pending:

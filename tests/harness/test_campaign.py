@@ -146,3 +146,16 @@ def test_usage_errors(problem, collection, message):
 
     with pytest.raises(UsageError, match=message):
         plan_collection(Registry(), get_solver("greedy"), problem, collection, "test", None, 1, 1.0)
+
+
+def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, campaign_for):
+    """The issue's hgs case: a redo overwrote the file an older record of the same run id pointed at."""
+    from frontierco.verify import verify_record
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good"), store)
+    (first,) = store.records()
+    kept = store.load_solution(first.solution_file)
+    other = store.save_solution("files", first.run_id, {"routes": [[3], [1, 2]]})  # a redo with another answer
+    assert other != first.solution_file and store.load_solution(first.solution_file) == kept
+    assert verify_record(store, first).agrees
