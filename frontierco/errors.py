@@ -38,3 +38,7 @@ class UsageError(FrontiercoError):
 class UnknownName(UsageError, RegistryError):
     """A name the user typed that names nothing: a collection, instance, split or run id (a usage error,
     exit code 2)."""
+
+
+class StoreError(FrontiercoError):
+    """The record store could not be written (a full disk, no permission): names the file."""

@@ -25,6 +25,8 @@ from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from frontierco.errors import StoreError
+
 log = logging.getLogger(__name__)
 
 
@@ -226,12 +228,14 @@ class ResultStore:
         data = json.dumps(solution, sort_keys=True).encode()
         relative = Path(collection) / "solutions" / f"{run_id}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
         target = self.root / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
         try:
+            target.parent.mkdir(parents=True, exist_ok=True)
             with gzip.GzipFile(temporary, "wb", mtime=0) as handle:
                 handle.write(data)
             temporary.replace(target)
+        except OSError as exc:
+            raise StoreError(f"could not write {target}: {exc.strerror or exc}") from None
         finally:
             temporary.unlink(missing_ok=True)
         return str(relative)
@@ -243,10 +247,13 @@ class ResultStore:
     def append(self, record: RunRecord) -> None:
         """Append one record as one line: written whole, flushed, fsynced."""
         path = self.path(record.collection, record.solver)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists():
-            _seal(path)
-        with open(path, "a") as handle:
-            handle.write(record.to_json() + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():
+                _seal(path)
+            with open(path, "a") as handle:
+                handle.write(record.to_json() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:  # the line may be cut short: the next writer's seal quarantines it
+            raise StoreError(f"could not write {path}: {exc.strerror or exc}") from None

@@ -1,7 +1,10 @@
+import math
 import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from frontierco.cli import app
@@ -170,3 +173,30 @@ def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monke
     result = runner.invoke(app, args + (["--strict"] if strict else []))
     assert "2 of 2 runs ended in error or crash" in result.output
     assert result.exit_code == (1 if strict else 0)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    time_limit=st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=5)),
+    limit=st.integers(-3, 3),
+    seeds=st.integers(-3, 3),
+    threads=st.integers(-3, 3),
+)
+def test_random_option_values_are_refused_in_one_line_or_run(monkeypatch, tmp_path, time_limit, limit, seeds, threads) -> None:
+    from frontierco import cli
+    from frontierco.errors import FrontiercoError
+
+    planned = []
+    monkeypatch.setattr(cli, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
+    args = ["run", "--solver", "greedy", "--problem", "mis", "--time-limit", str(time_limit), "--limit", str(limit)]
+    result = runner.invoke(app, args + ["--seeds", str(seeds), "--threads", str(threads), "--results", str(tmp_path)])
+    valid = limit >= 1 and seeds >= 1 and threads >= 1
+    try:
+        valid = valid and math.isfinite(float(time_limit)) and float(time_limit) > 0
+    except ValueError:
+        valid = False
+    if valid:
+        assert result.exception is None and planned and all(s.budget.time_limit == float(time_limit) for s in planned)
+    else:
+        assert not planned and (isinstance(result.exception, FrontiercoError) or result.exit_code == 2), result.output
+    assert not list(tmp_path.rglob("*.jsonl"))

@@ -98,12 +98,14 @@ class _Judge:
             self.done = True
 
 
-def _environment(threads: int, gpu: str | None = None) -> dict[str, str]:
+def _environment(threads: int, gpu: str | None = None, scratch: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env.update({name: str(threads) for name in THREAD_VARIABLES})
     env["PYTHONUNBUFFERED"] = "1"
     if gpu is not None:
         env["CUDA_VISIBLE_DEVICES"] = gpu
+    if scratch is not None:  # the run's own temporary folder, removed when it ends
+        env.update({name: scratch for name in ("TMPDIR", "TEMP", "TMP")})
     return env
 
 
@@ -121,12 +123,20 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             continue
 
 
+def _end_group(group: int) -> None:
+    """Kill whatever is left of the worker's process group (what a solver forked)."""
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcome:
     """Run the spec's solver on ``instance`` in a worker process (seeing only GPU ``gpu`` when given) and
     judge the result."""
     judge = _Judge(spec, instance)
     read_fd, write_fd = os.pipe()
-    with tempfile.TemporaryFile() as stderr:
+    with tempfile.TemporaryFile() as stderr, tempfile.TemporaryDirectory(prefix="frontierco-run-") as scratch:
         process = subprocess.Popen(
             [sys.executable, "-m", "frontierco.harness.worker", str(write_fd)],
             stdin=subprocess.PIPE,
@@ -134,7 +144,7 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcom
             stderr=stderr,
             pass_fds=(write_fd,),
             start_new_session=True,
-            env=_environment(spec.budget.threads, gpu),
+            env=_environment(spec.budget.threads, gpu, scratch),
         )
         os.close(write_fd)
         assert process.stdin is not None
@@ -146,6 +156,7 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcom
         stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit)
         os.close(read_fd)
         process.wait()
+        _end_group(process.pid)
         stderr.seek(0, os.SEEK_END)
         stderr.seek(max(0, stderr.tell() - 4000))
         judge.outcome.stderr_tail = stderr.read().decode(errors="replace")[-2000:]

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import sys
+import time
 import traceback
 from typing import IO, Any
 
@@ -68,8 +70,23 @@ def _die_with_parent() -> None:
         pass
 
 
+def _guard_the_group() -> None:
+    """Fork a watchdog into the worker's process group (its own session, started by the harness) that
+    kills the whole group once the worker is gone, however it went (finished, killed at the limit, or
+    killed with the harness): processes a solver forked never outlive their run."""
+    worker = os.getpid()
+    if os.fork() != 0:
+        return
+    os.closerange(3, 1 << 16)  # hold no pipe of the worker's: the harness must see their ends close
+    while os.getppid() == worker:
+        time.sleep(0.2)
+    os.killpg(os.getpgrp(), signal.SIGKILL)
+
+
 def main() -> None:
     _die_with_parent()
+    if os.getpgrp() == os.getpid():  # the leader of its own group, as the harness starts it
+        _guard_the_group()
     channel = os.fdopen(int(sys.argv[1]), "w")
     job = json.loads(sys.stdin.read())
     try:

@@ -159,3 +159,28 @@ def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, ca
     other = store.save_solution("files", first.run_id, {"routes": [[3], [1, 2]]})  # a redo with another answer
     assert other != first.solution_file and store.load_solution(first.solution_file) == kept
     assert verify_record(store, first).agrees
+
+
+def test_a_full_disk_is_one_line_naming_the_file_and_leaves_no_temporary_file(tmp_path, campaign_for, monkeypatch):
+    import errno
+    import os
+
+    from frontierco import results
+    from frontierco.errors import StoreError
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good"), store)
+    before = store.path("files", "faulty").read_bytes()
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(results.os, "fsync", full)
+    with pytest.raises(StoreError, match=r"could not write .*faulty.jsonl: No space left on device"):
+        run_campaign(campaign_for("good", seeds=2), store)
+    monkeypatch.setattr(results.Path, "replace", full)
+    with pytest.raises(StoreError, match="No space left on device"):
+        store.save_solution("files", "x", {"routes": [[1]]})
+    assert not list((tmp_path / "runs").rglob("*.tmp"))
+    monkeypatch.undo()
+    assert store.path("files", "faulty").read_bytes().startswith(before)  # earlier records intact
