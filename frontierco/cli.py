@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
+import frontierco
 from frontierco import catalog
 from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
 from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
@@ -395,6 +396,21 @@ def plot_command(
 def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help="a learned solver with a train.py")]) -> None:
     """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
     load_solver_module(solver, "train").main(list(ctx.args))
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"frontierco {frontierco.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_show_version, is_eager=True, help="print the version and exit")
+    ] = False,
+) -> None:
+    """frontierco: a benchmark suite for combinatorial optimisation."""
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:

@@ -5,7 +5,9 @@ without it the test starts (and stops) its own."""
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -19,8 +21,14 @@ pytest.importorskip("ray")
 PORT = "6391"
 
 
+def _ray_command() -> str:
+    """The ``ray`` of this interpreter's environment (a venv that is not activated is not on PATH), else PATH's."""
+    beside = Path(sys.executable).parent / "ray"
+    return str(beside) if beside.exists() else shutil.which("ray") or "ray"
+
+
 def _ray(*args: str) -> None:
-    subprocess.run([shutil.which("ray") or "ray", *args], check=True, capture_output=True, timeout=120)
+    subprocess.run([_ray_command(), *args], check=True, capture_output=True, timeout=120)
 
 
 @pytest.fixture(scope="module")
