@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -56,7 +56,7 @@ def _progress(description: str) -> catalog.Progress:
         items = list(items)
         return track(items, description=description, console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
 
-    return wrap  # type: ignore[return-value]
+    return wrap
 
 
 @instances_app.command("list")
@@ -413,8 +413,9 @@ def _options(
     """frontierco: a benchmark suite for combinatorial optimisation."""
 
 
-def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:
-    return track(items, total=total, description="running", console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
+def _run_progress(items: Iterable[T], total: int) -> Iterator[T]:
+    bar = track(items, total=total, description="running", console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
+    return iter(bar)
 
 
 def main() -> None:

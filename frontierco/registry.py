@@ -122,6 +122,12 @@ def _reference(raw: dict[str, object], where: str) -> Reference | None:
     return Reference(None if value is None else float(value), str(raw.get("reference_source", "")), status)  # type: ignore[arg-type]
 
 
+def _table(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise RegistryError(f"{where}: params must be a table")
+    return dict(value)
+
+
 def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str, object], where: str) -> InstanceEntry:
     try:
         name, split = str(raw["name"]), str(raw.get("split", "test"))
@@ -132,8 +138,11 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
             source = FileSource(str(raw["file"]), str(raw["url"]), str(raw["sha256"]))
         else:
             digest = raw.get("content_sha256")
-            params = dict(top.get("params", {})) | dict(raw.get("params", {}))  # type: ignore[arg-type]
-            source = GeneratedSource(str(top["generator"]), params, int(raw["seed"]), None if digest is None else str(digest))
+            params = _table(top.get("params", {}), where) | _table(raw.get("params", {}), where)
+            seed = raw["seed"]
+            if not isinstance(seed, int):
+                raise RegistryError(f"{where}: seed must be an integer")
+            source = GeneratedSource(str(top["generator"]), params, seed, None if digest is None else str(digest))
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
     return InstanceEntry(collection, name, split, problem, source, _reference(raw, where))
@@ -152,7 +161,7 @@ def read_manifest(path: Path) -> Collection:
     if problem not in PROBLEMS:
         raise RegistryError(f"{path}: unknown problem {problem!r}")
     raw_entries = top.get("instance", [])
-    entries = tuple(_entry(name, problem, top, raw, f"{path} instance {k}") for k, raw in enumerate(raw_entries))  # type: ignore[arg-type]
+    entries = tuple(_entry(name, problem, top, raw, f"{path} instance {k}") for k, raw in enumerate(raw_entries))
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise RegistryError(f"{path}: instance names repeat")
@@ -165,7 +174,7 @@ def read_manifest(path: Path) -> Collection:
         str(top.get("origin", "")),
         str(top.get("license", "")),
         path,
-    )  # type: ignore[arg-type]
+    )
 
 
 def default_mirror() -> Path | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from frontierco.errors import RegistryError
 from frontierco.fingerprint import file_sha256
@@ -17,7 +18,7 @@ CITIES_DIR = PROJECT_ROOT / "instances" / "cities"
 CATALOG = CITIES_DIR / "cities.toml"
 
 
-def catalog() -> dict[str, dict[str, object]]:
+def catalog() -> dict[str, dict[str, Any]]:
     data = tomllib.loads(CATALOG.read_text())
     return {str(c["name"]): c for c in data.get("city", [])}
 
@@ -40,5 +41,5 @@ def load_city(name: str) -> City:
     built = store.cache / "cities" / f"{name}-{entry['points']}-{entry['seed']}.npz"
     if not built.is_file():
         extract = store.path(FileSource(str(entry["osm"]), str(entry["url"]), str(entry["osm_sha256"])))
-        save_city(build_city(Path(extract), name, int(entry["points"]), int(entry["seed"])), built)  # type: ignore[arg-type]
+        save_city(build_city(Path(extract), name, int(entry["points"]), int(entry["seed"])), built)
     return read_city(built)

@@ -242,7 +242,7 @@ def write_routing_instance(path: str | Path, instance: RoutingInstance) -> None:
             data["TIME_WINDOW_SECTION"] = instance.time_windows
             data["SERVICE_TIME_SECTION"] = instance.service_times
         data["DEPOT_SECTION"] = np.array([1, -1])
-    vrplib.write_instance(path, data)  # type: ignore[arg-type]
+    vrplib.write_instance(path, data)
 
 
 def read_vrplib_solution(path: str | Path) -> CVRPSolution:

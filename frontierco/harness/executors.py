@@ -10,7 +10,7 @@ cluster run gives the same records as a laptop run (provenance aside).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from queue import Queue
 from typing import Protocol
@@ -32,7 +32,7 @@ Admit = Callable[[RunSpec], bool]
 class Executor(Protocol):
     jobs: int
 
-    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Iterator[tuple[RunSpec, Outcome | None]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
         """Yield (spec, outcome) for every spec, in the order they finish; a spec that ``admit`` refuses
         (another process took it) is not run and comes back with None."""
         ...
@@ -43,7 +43,7 @@ class LocalExecutor:
         self.jobs = jobs
         self.gpus = gpus or [None] * jobs
 
-    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Iterator[tuple[RunSpec, Outcome | None]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
         """Each run is admitted when a slot frees up for it, so that concurrent campaigns share the work."""
         slots: Queue[str | None] = Queue()
         for gpu in self.gpus[: self.jobs]:
@@ -74,7 +74,7 @@ class RayExecutor:
         self.jobs = int(ray.cluster_resources().get("CPU", 1))
         self._task = ray.remote(execute_spec)
 
-    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Iterator[tuple[RunSpec, Outcome | None]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
         """Runs are admitted when they are submitted (all at once: the cluster schedules them)."""
         ray = self._ray
         specs = [spec for spec in specs if admit is None or admit(spec)]

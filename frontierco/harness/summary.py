@@ -30,7 +30,7 @@ def summarise_records(records: Sequence[RunRecord]) -> Summary:
     """Rows (instance, seed, status, objective, reference, gap %, time to best, note) and one line of
     aggregates over the runs that have a reference; runs without one are counted and named, not dropped."""
     records = sorted(records, key=lambda r: (natural_key(r.instance), r.seed))
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for r in records:
         feasible = r.status in FEASIBLE_STATUSES
         if r.reference is None:

@@ -58,12 +58,14 @@ def bootstrap_interval(log_ratios: np.ndarray, seed: int = 0) -> tuple[float, fl
 def paired(board: CollectionBoard, baseline: str | None = None) -> list[Paired]:
     """Every other row of the board against the baseline (the problem's named one by default), at each time
     limit the baseline ran; empty when the baseline has no runs on this board."""
-    baseline = baseline or BASELINES.get(board.collection.problem)
+    chosen = baseline or BASELINES.get(board.collection.problem)
+    if chosen is None:
+        return []
     integrals = _integrals(board.runs)
     result = []
     for (solver, limit), values in sorted(integrals.items()):
-        base = integrals.get((baseline, limit)) if baseline else None
-        if base is None or solver == baseline:
+        base = integrals.get((chosen, limit))
+        if base is None or solver == chosen:
             continue
         shared = sorted(set(values) & set(base))
         if not shared:
@@ -74,7 +76,7 @@ def paired(board: CollectionBoard, baseline: str | None = None) -> list[Paired]:
         result.append(
             Paired(
                 solver,
-                baseline,
+                chosen,
                 limit,
                 len(shared),
                 int(np.sum(ratios < 1.0 - TIE)),

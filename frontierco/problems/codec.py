@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from frontierco.problems.cvrp import CVRPSolution
@@ -27,13 +29,13 @@ def encode(problem: str, solution: object) -> dict[str, object]:
     return {"x": np.asarray(solution.x, dtype=np.float64).tolist()}
 
 
-def decode(problem: str, data: dict[str, object]) -> object:
+def decode(problem: str, data: dict[str, Any]) -> TSPSolution | CVRPSolution | MISSolution | MILPSolution:
     """The solution ``encode`` wrote; malformed data is a ValueError."""
     try:
         if problem == "tsp":
             return TSPSolution(np.asarray(data["tour"]))
         if problem in ("cvrp", "cvrptw"):
-            return CVRPSolution(tuple(np.asarray(r) for r in data["routes"]))  # type: ignore[union-attr]
+            return CVRPSolution(tuple(np.asarray(r) for r in data["routes"]))
         if problem == "mis":
             return MISSolution(np.asarray(data["vertices"]))
         return MILPSolution(np.asarray(data["x"], dtype=np.float64))
