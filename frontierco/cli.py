@@ -42,6 +42,8 @@ reference_app = typer.Typer(help="Reference values: compute with a strong solver
 app.add_typer(reference_app, name="reference")
 leaderboard_app = typer.Typer(help="Leaderboards rebuilt from the run records.", no_args_is_help=True)
 app.add_typer(leaderboard_app, name="leaderboard")
+results_app = typer.Typer(help="The record store as a table: export every record for analysis.", no_args_is_help=True)
+app.add_typer(results_app, name="results")
 campaign_app = typer.Typer(help="Named campaigns from campaigns/*.toml.", no_args_is_help=True)
 app.add_typer(campaign_app, name="campaign")
 cities_app = typer.Typer(help="Real cities: OpenStreetMap extracts to distance and duration matrices.", no_args_is_help=True)
@@ -228,6 +230,26 @@ def run_command(
         console.print(f"wrote the best solution to {write_solution}")
     if strict and failed:
         raise typer.Exit(1)
+
+
+@results_app.command("export")
+def results_export(
+    out: Annotated[Path, typer.Argument(help="the file to write")],
+    format: Annotated[str, typer.Option(help="csv or parquet")] = "csv",
+    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    collection: Annotated[str | None, typer.Option(help="only this collection")] = None,
+) -> None:
+    """Every record of a store as one table (a row per record; needs the analysis extra)."""
+    if format not in ("csv", "parquet"):
+        raise UsageError(f"--format must be csv or parquet, got {format!r}")
+    if not out.parent.is_dir():
+        raise UsageError(f"the folder {out.parent} does not exist")
+    frame = ResultStore(results).to_frame(collection)
+    if format == "csv":
+        frame.to_csv(out, index=False)
+    else:
+        frame.to_parquet(out, index=False)
+    console.print(f"wrote {len(frame)} records to {out}")
 
 
 @app.command("verify")

@@ -218,6 +218,25 @@ class ResultStore:
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
+    def to_frame(self, collection: str | None = None, solver: str | None = None) -> Any:
+        """Every record (optionally of one collection and/or solver) as one pandas DataFrame, a row per record
+        in store order; lists and dicts (trace, params, provenance, newer fields) as JSON text. Needs the
+        ``analysis`` extra (pandas)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise StoreError("a table of records needs pandas: pip install 'frontierco[analysis]'") from None
+        rows = []
+        for record in self.records(collection, solver):
+            row = asdict(record)
+            extra = row.pop("extra")
+            row["trace"] = json.dumps(row["trace"])
+            for name in ("params", "provenance"):
+                row[name] = json.dumps(row[name], sort_keys=True)
+            row["extra"] = json.dumps(extra, sort_keys=True)
+            rows.append(row)
+        return pd.DataFrame(rows, columns=[f.name for f in fields(RunRecord)])
+
     def release(self, collection: str, run_id: str) -> None:
         (self.root / collection / "claims" / run_id).unlink(missing_ok=True)
 

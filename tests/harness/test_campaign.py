@@ -184,3 +184,33 @@ def test_a_full_disk_is_one_line_naming_the_file_and_leaves_no_temporary_file(tm
     assert not list((tmp_path / "runs").rglob("*.tmp"))
     monkeypatch.undo()
     assert store.path("files", "faulty").read_bytes().startswith(before)  # earlier records intact
+
+
+def test_every_record_as_one_table_and_exported(tmp_path, campaign_for):
+    pd = pytest.importorskip("pandas")
+    from typer.testing import CliRunner
+
+    from frontierco.cli import app
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=3), store)
+    frame = store.to_frame()
+    assert len(frame) == 3 and set(frame["status"]) == {"feasible"} and list(frame["seed"]) == [0, 1, 2]
+    assert json.loads(frame["trace"][0])[-1][1] == 100.0
+    result = CliRunner().invoke(app, ["results", "export", str(tmp_path / "all.csv"), "--results", str(tmp_path / "runs")])
+    assert result.exit_code == 0 and "wrote 3 records" in result.output
+    assert pd.read_csv(tmp_path / "all.csv")["objective"].tolist() == [100.0] * 3
+
+
+def test_records_export_to_parquet(tmp_path, campaign_for):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    from typer.testing import CliRunner
+
+    from frontierco.cli import app
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=2), store)
+    args = ["results", "export", str(tmp_path / "all.parquet"), "--format", "parquet", "--results", str(tmp_path / "runs")]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert pd.read_parquet(tmp_path / "all.parquet")["run_id"].tolist() == store.to_frame()["run_id"].tolist()
