@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -13,8 +14,8 @@ from rich.progress import track
 from rich.table import Table
 
 import frontierco
-from frontierco import catalog
-from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
+from frontierco import catalog, workspace
+from frontierco.campaigns import campaign_files, load_campaign, run_named
 from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
 from frontierco.contract import check_solver
 from frontierco.errors import FrontiercoError
@@ -27,7 +28,7 @@ from frontierco.leaderboard import build as leaderboard
 from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.references import Change, compute_references, update_references
-from frontierco.registry import PROJECT_ROOT, Registry
+from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver, load_solver_module
@@ -173,7 +174,7 @@ def run_command(
     threads: Annotated[int, typer.Option(help="threads per run")] = 1,
     device: Annotated[str, typer.Option(help="where learned solvers run: cpu, cuda (GPUs round robin over --jobs) or cuda:N")] = "cpu",
     force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     write_solution: Annotated[Path | None, typer.Option(help="with --instance: write the best solution here")] = None,
     strict: Annotated[bool, typer.Option(help="exit non-zero when any run ended in error or crash (for CI)")] = False,
 ) -> None:
@@ -210,6 +211,7 @@ def run_command(
             names=only.split(",") if only else None,
             device=device,
         )
+    results = _records(results)
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address, device), force, _run_progress)
     planned = {s.run_id for s in campaign.specs}
@@ -236,7 +238,7 @@ def run_command(
 def results_export(
     out: Annotated[Path, typer.Argument(help="the file to write")],
     format: Annotated[str, typer.Option(help="csv or parquet")] = "csv",
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     collection: Annotated[str | None, typer.Option(help="only this collection")] = None,
 ) -> None:
     """Every record of a store as one table (a row per record; needs the analysis extra)."""
@@ -244,7 +246,7 @@ def results_export(
         raise UsageError(f"--format must be csv or parquet, got {format!r}")
     if not out.parent.is_dir():
         raise UsageError(f"the folder {out.parent} does not exist")
-    frame = ResultStore(results).to_frame(collection)
+    frame = ResultStore(_records(results)).to_frame(collection)
     if format == "csv":
         frame.to_csv(out, index=False)
     else:
@@ -255,11 +257,11 @@ def results_export(
 @app.command("verify")
 def verify_command(
     run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     every: Annotated[bool, typer.Option("--all", help="every record of the run (a redone run has several), not only the latest")] = False,
 ) -> None:
     """Re-check a stored run's best solution with the independent checker."""
-    store = ResultStore(results)
+    store = ResultStore(_records(results))
     records = find_records(store, run_id) if every else [find_record(store, run_id)]
     failed = False
     for record in records:
@@ -294,9 +296,9 @@ def reference_compute(
 
 
 @reference_app.command("update")
-def reference_update(results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs") -> None:
+def reference_update(results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None) -> None:
     """Take over stored runs that beat their reference, after re-verifying each solution."""
-    changes = update_references(Registry(), ResultStore(results))
+    changes = update_references(Registry(), ResultStore(_records(results)))
     _print_changes(changes, f"{len(changes)} references improved")
 
 
@@ -312,9 +314,10 @@ def _print_changes(changes: list[Change], headline: str) -> None:
 @leaderboard_app.command("build")
 def leaderboard_build(
     check: Annotated[bool, typer.Option(help="build in memory and fail if the committed files differ")] = False,
-    folder: Annotated[Path, typer.Option(help="leaderboard folder (records in its runs/)")] = PROJECT_ROOT / "leaderboards",
+    folder: Annotated[Path | None, typer.Option(help="leaderboard folder, records in its runs/ (default: the workspace's)")] = None,
 ) -> None:
     """Rebuild the markdown tables, CSV, figures and HTML page from the run records."""
+    folder = folder if folder is not None else workspace.required().leaderboards
     outputs = leaderboard.build(folder / "runs")
     readme = folder.parent / "README.md"
     if check:
@@ -332,10 +335,11 @@ def leaderboard_build(
 def campaign_run(
     name: str,
     jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
     campaign = load_campaign(name)
+    results = _records(results)
     console.print(f"campaign {campaign.name}: {len(campaign.steps)} steps; records in {results}")
     run_named(campaign, ResultStore(results), jobs, report=lambda step, done: console.print(f"  {step.describe()}: {len(done)} new runs"))
 
@@ -343,8 +347,8 @@ def campaign_run(
 @campaign_app.command("list")
 def campaign_list() -> None:
     """The named campaigns and their steps."""
-    for path in sorted(CAMPAIGNS_DIR.glob("*.toml")):
-        campaign = load_campaign(path.stem)
+    for name in sorted(campaign_files()):
+        campaign = load_campaign(name)
         console.print(f"[bold]{campaign.name}[/bold]: {campaign.description}")
         for step in campaign.steps:
             console.print(f"  - {step.describe()}")
@@ -385,7 +389,7 @@ def cities_build(
     """Build a city .npz: sample points on the drivable network, compute directed distances and durations."""
     city = build_city(osm, name, points, seed)
     report = check_city(city)
-    target = save_city(city, out or PROJECT_ROOT / "instances" / "cities" / f"{name}.npz")
+    target = save_city(city, out or workspace.required().root / "instances" / "cities" / f"{name}.npz")
     console.print(
         f"{name}: {city.size} points on {city.metadata['scc_nodes']} road nodes; asymmetry {report.asymmetry:.3f}, "
         f"one-way pairs {100 * report.one_way_share:.1f}%, mean speed {report.mean_speed_kmh:.1f} km/h; written to {target}"
@@ -396,9 +400,10 @@ def cities_build(
 
 @cities_app.command("import-rrnco")
 def cities_import(
-    directory: Path, out: Annotated[Path, typer.Option(help="destination folder")] = PROJECT_ROOT / "instances" / "cities"
+    directory: Path, out: Annotated[Path | None, typer.Option(help="destination folder (default: the workspace's instances/cities)")] = None
 ) -> None:
     """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
+    out = out if out is not None else workspace.required().root / "instances" / "cities"
     copied = import_rrnco(directory, out)
     console.print(f"imported {len(copied)} cities into {out}")
 
@@ -407,10 +412,10 @@ def cities_import(
 def plot_command(
     run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
     out: Annotated[Path | None, typer.Option(help="PNG to write (default RUN_ID.png)")] = None,
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
 ) -> None:
     """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
-    target = plot_run(ResultStore(results), run_id, out or Path(f"{run_id}.png"))
+    target = plot_run(ResultStore(_records(results)), run_id, out or Path(f"{run_id}.png"))
     console.print(f"wrote {target}")
 
 
@@ -418,6 +423,11 @@ def plot_command(
 def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help="a learned solver with a train.py")]) -> None:
     """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
     load_solver_module(solver, "train").main(list(ctx.args))
+
+
+def _records(results: Path | None) -> Path:
+    """The record store a command reads or writes: the one given, else the workspace's."""
+    return results if results is not None else workspace.required().runs
 
 
 def _show_version(value: bool) -> None:
@@ -431,8 +441,19 @@ def _options(
     show_version: Annotated[
         bool, typer.Option("--version", callback=_show_version, is_eager=True, help="print the version and exit")
     ] = False,
+    root: Annotated[Path | None, typer.Option(help="the workspace (else FRONTIERCO_ROOT, else the nearest marked folder)")] = None,
 ) -> None:
     """frontierco: a benchmark suite for combinatorial optimisation."""
+    if root is not None:
+        os.environ[workspace.ROOT_VARIABLE] = str(root.resolve())  # the worker processes see it too
+
+
+@app.command("init")
+def init_command(directory: Annotated[Path, typer.Argument(help="the folder to make a workspace of")]) -> None:
+    """Make an empty workspace: records and leaderboards go there; its instances/, solvers/ and campaigns/
+    add to the suite's own."""
+    made = workspace.init(directory)
+    console.print(f"workspace {made.root}: run commands inside it, or pass --root {made.root}")
 
 
 def _run_progress(items: Iterable[T], total: int) -> Iterator[T]:

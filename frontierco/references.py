@@ -14,12 +14,11 @@ from frontierco.errors import UsageError
 from frontierco.harness.campaign import plan_collection, run_campaign
 from frontierco.harness.executors import Executor
 from frontierco.metrics import same_value_slack
-from frontierco.registry import PROJECT_ROOT, Registry
+from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import get_solver
 from frontierco.verify import verify_run
-
-REFERENCE_RUNS = PROJECT_ROOT / "leaderboards" / "references"
+from frontierco.workspace import required
 
 
 @dataclass(frozen=True)
@@ -65,13 +64,13 @@ def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:
 
 
 def compute_references(
-    registry: Registry, collection: str, solver: str, time_limit: float, executor: Executor, store_root: Path = REFERENCE_RUNS
+    registry: Registry, collection: str, solver: str, time_limit: float, executor: Executor, store_root: Path | None = None
 ) -> list[Change]:
     """Run ``solver`` on every instance of the collection (all splits; resumable) and record the best
     value found per instance where it improves on the stored reference (a proven optimum is kept)."""
     chosen = registry.collection(collection)
     campaign = plan_collection(registry, get_solver(solver), chosen.problem, collection, None, None, 1, time_limit)
-    store = ResultStore(store_root)
+    store = ResultStore(store_root if store_root is not None else required().references)
     run_campaign(campaign, store, executor)
     records = [r for r in store.records(collection, solver) if r.time_limit == time_limit]
     changes = []

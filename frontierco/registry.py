@@ -26,11 +26,11 @@ from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
 from frontierco.generators import generate
 from frontierco.problems import PROBLEMS, Instance
+from frontierco.workspace import SUITE, layers
 
 log = logging.getLogger(__name__)
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
-INSTANCES_DIR = PROJECT_ROOT / "instances"
+INSTANCES_DIR = SUITE / "instances"
 SPLITS = ("train", "dev", "test")
 REFERENCE_STATUSES = ("optimal", "best-known", "infeasible")
 
@@ -178,11 +178,9 @@ def read_manifest(path: Path) -> Collection:
 
 
 def default_mirror() -> Path | None:
+    """The offline mirror ``FRONTIERCO_MIRROR`` names (CI and the tests set it), else none."""
     configured = os.environ.get("FRONTIERCO_MIRROR")
-    if configured:
-        return Path(configured)
-    beside = PROJECT_ROOT.parent / "shared" / "data"
-    return beside if beside.is_dir() else None
+    return Path(configured) if configured else None
 
 
 def default_cache() -> Path:
@@ -235,15 +233,23 @@ class FileStore:
 
 @dataclass
 class Registry:
-    """All collections under a manifests directory, loaded lazily, names unique."""
+    """All collections under one or more manifest folders (by default the suite's, then the workspace's own),
+    loaded lazily, names unique across them."""
 
-    directory: Path = INSTANCES_DIR
+    directory: Path | tuple[Path, ...] | None = None
     store: FileStore = field(default_factory=FileStore)
+
+    @property
+    def directories(self) -> tuple[Path, ...]:
+        if self.directory is None:
+            return tuple(layers("instances"))
+        return (self.directory,) if isinstance(self.directory, Path) else self.directory
 
     @cached_property
     def collections(self) -> dict[str, Collection]:
         found: dict[str, Collection] = {}
-        for path in sorted(p for p in self.directory.rglob("*.toml") if p.parent.name != "cities"):  # cities/ holds the city catalog
+        paths = [p for folder in self.directories for p in sorted(folder.rglob("*.toml")) if p.parent.name != "cities"]
+        for path in paths:  # cities/ holds the city catalog
             collection = read_manifest(path)
             if collection.name in found:
                 raise RegistryError(f"collection {collection.name!r} is defined twice: {found[collection.name].manifest} and {path}")

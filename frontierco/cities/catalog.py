@@ -12,9 +12,10 @@ from typing import Any
 from frontierco.errors import RegistryError
 from frontierco.fingerprint import file_sha256
 from frontierco.formats.city import City, read_city
-from frontierco.registry import PROJECT_ROOT, FileSource, FileStore
+from frontierco.registry import FileSource, FileStore
+from frontierco.workspace import SUITE
 
-CITIES_DIR = PROJECT_ROOT / "instances" / "cities"
+CITIES_DIR = SUITE / "instances" / "cities"
 CATALOG = CITIES_DIR / "cities.toml"
 
 

@@ -4,6 +4,7 @@ worker processes, and append a record for every finished run as it finishes."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,7 +108,7 @@ def plan_collection(
                     instance_key=entry.key,
                     instance_sha256=sha,
                     budget=Budget(time_limit, seed, threads, device),
-                    manifests=str(registry.directory),
+                    manifests=os.pathsep.join(str(d) for d in registry.directories),
                     reference=reference.value if reference else None,
                     reference_source=reference.source if reference else "",
                     reference_status=reference.status if reference else "",
