@@ -222,7 +222,9 @@ def run_command(
         table.add_row(*row)
     console.print(table)
     console.print(summary.line)
-    console.print(f"{len(records)} new runs, {len(campaign.specs) - len(records)} already recorded; records in {results}")
+    again = len(campaign.specs) - len(records)
+    console.print(f"{len(records)} new runs, {again} already recorded{' (--force redoes them)' if again else ''}; records in {results}")
+    console.print(f"see them on a leaderboard: frontierco --root {results.parent.parent} leaderboard build (pages in {results.parent})")
     failed = sum(1 for r in mine if r.status in ("error", "crash"))
     if failed:
         console.print(f"{failed} of {len(planned)} runs ended in error or crash (see the note column)")
@@ -328,7 +330,8 @@ def leaderboard_build(
         console.print(f"leaderboard up to date ({len(outputs)} files)")
         return
     leaderboard.write(folder, outputs, readme)
-    console.print(f"wrote {len(outputs) - 1} files to {folder} and the excerpt in {readme}")
+    excerpt = f" and the excerpt in {readme}" if readme.exists() else ""
+    console.print(f"wrote {len(outputs) - 1} files to {folder}{excerpt}")
 
 
 @campaign_app.command("run")
