@@ -29,7 +29,7 @@ from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import Registry
-from frontierco.results import ResultStore, latest
+from frontierco.results import FAILED_STATUSES, ResultStore, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver, load_solver_module
 from frontierco.verify import find_record, find_records, verify_record, verify_run
@@ -225,9 +225,9 @@ def run_command(
     again = len(campaign.specs) - len(records)
     console.print(f"{len(records)} new runs, {again} already recorded{' (--force redoes them)' if again else ''}; records in {results}")
     console.print(f"see them on a leaderboard: frontierco --root {results.parent.parent} leaderboard build (pages in {results.parent})")
-    failed = sum(1 for r in mine if r.status in ("error", "crash"))
+    failed = sum(1 for r in mine if r.status in FAILED_STATUSES)
     if failed:
-        console.print(f"{failed} of {len(planned)} runs ended in error or crash (see the note column)")
+        console.print(f"{failed} of {len(planned)} runs ended in error, crash or memory (see the note column)")
     if write_solution is not None and instance is not None:
         best = verify_run(store, campaign.specs[0].run_id)  # re-checked on the way out
         write_solution_file(write_solution, best.instance, best.solution, best.evaluation.objective)

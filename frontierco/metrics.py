@@ -8,9 +8,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frontierco.results import RunRecord
+from frontierco.results import FEASIBLE_STATUSES, RunRecord, Status
 
-FEASIBLE_STATUSES = ("optimal", "feasible")
 # Two objective values are the same when they differ by at most this share of max(1, |reference|): MILP
 # solutions are feasible within 1e-6 tolerances, so their objectives carry that much noise.
 SAME_VALUE_TOLERANCE = 1e-6
@@ -116,7 +115,7 @@ def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredR
             beats = record.objective < reference - slack if sense == "min" else record.objective > reference + slack
             optimal = record.proven and abs(record.objective - reference) <= slack
     time = solve_time(record.status, record.time_to_best, record.time_limit)
-    return ScoredRun(record, reference, gap, integral, time, to_solve, beats, optimal or record.status == "optimal")
+    return ScoredRun(record, reference, gap, integral, time, to_solve, beats, optimal or record.status == Status.OPTIMAL)
 
 
 def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:

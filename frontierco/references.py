@@ -15,7 +15,7 @@ from frontierco.harness.campaign import plan_collection, run_campaign
 from frontierco.harness.executors import Executor
 from frontierco.metrics import same_value_slack
 from frontierco.registry import Registry
-from frontierco.results import ResultStore, RunRecord
+from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord
 from frontierco.solver import get_solver
 from frontierco.verify import verify_run
 from frontierco.workspace import required
@@ -52,7 +52,7 @@ def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:
     """The record with the best feasible objective (a proven one first among equals)."""
     best: RunRecord | None = None
     for record in records:
-        if record.objective is None or record.status not in ("feasible", "optimal"):
+        if record.objective is None or record.status not in FEASIBLE_STATUSES:
             continue
         if (
             best is None
@@ -95,7 +95,7 @@ def update_references(registry: Registry, store: ResultStore) -> list[Change]:
     A run that beats a proven optimum is an error to investigate, never written."""
     changes_by_collection: dict[str, list[Change]] = {}
     for record in store.records():
-        if record.collection == "files" or record.objective is None or record.status not in ("feasible", "optimal"):
+        if record.on_file or record.objective is None or record.status not in FEASIBLE_STATUSES:
             continue
         entry = registry.entry(f"{record.collection}/{record.instance}")
         reference = entry.reference

@@ -22,12 +22,32 @@ import os
 import socket
 from collections.abc import Iterator
 from dataclasses import MISSING, asdict, dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from frontierco.errors import StoreError
 
 log = logging.getLogger(__name__)
+
+ON_FILE = "files"  # the collection name a record of a run on a user's own instance file carries
+
+
+class Status(StrEnum):
+    """How a run ended (the value is what the record stores)."""
+
+    OPTIMAL = "optimal"  # feasible, proven optimal by the solver, and equal to the reference
+    FEASIBLE = "feasible"
+    INFEASIBLE = "infeasible"  # only infeasible solutions arrived
+    NO_SOLUTION = "no_solution"  # the solver finished without a solution
+    TIMEOUT = "timeout"  # no feasible solution within the limit
+    ERROR = "error"  # the solver raised
+    MEMORY = "memory"  # the memory limit
+    CRASH = "crash"  # the worker died
+
+
+FEASIBLE_STATUSES = (Status.OPTIMAL, Status.FEASIBLE)
+FAILED_STATUSES = (Status.ERROR, Status.CRASH, Status.MEMORY)  # the run broke, as opposed to finding nothing
 
 
 @dataclass
@@ -66,6 +86,11 @@ class RunRecord:
     sense: str = ""  # "min" or "max" of the instance (a MILP states its own); "" in records older than the field
     device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer schema, kept and written back as they were
+
+    @property
+    def on_file(self) -> bool:
+        """A run on a user's own instance file, not on a collection's instance."""
+        return self.collection == ON_FILE
 
     @property
     def row_name(self) -> str:

@@ -45,7 +45,7 @@ def find_record(store: ResultStore, run_id: str) -> RunRecord:
 
 
 def _instance(record: RunRecord, registry: Registry) -> Instance:
-    if record.collection == "files":
+    if record.on_file:
         path = Path(record.instance_key)
         if file_sha256(str(path)) != record.instance_sha256:
             raise FrontiercoError(f"{path} has changed since run {record.run_id}")

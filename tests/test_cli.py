@@ -171,7 +171,7 @@ def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monke
     monkeypatch.setattr(cli, "run_campaign", crashing)
     args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--results", str(tmp_path)]
     result = runner.invoke(app, args + (["--strict"] if strict else []))
-    assert "2 of 2 runs ended in error or crash" in result.output
+    assert "2 of 2 runs ended in error, crash or memory" in result.output
     assert result.exit_code == (1 if strict else 0)
 
 

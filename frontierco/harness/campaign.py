@@ -20,7 +20,7 @@ from frontierco.harness.provenance import provenance
 from frontierco.harness.runner import Outcome
 from frontierco.problems import problem_of, size_of
 from frontierco.registry import FileSource, Registry
-from frontierco.results import ResultStore, RunRecord
+from frontierco.results import ON_FILE, ResultStore, RunRecord
 from frontierco.solver import Budget, SolverSpec, SolverUnavailable
 
 DEFAULT_COLLECTION = {
@@ -134,7 +134,7 @@ def plan_file(
     version = solver.load().version
     sha = file_sha256(str(path))
     specs = [
-        RunSpec(solver, version, params or {}, problem, "files", str(path.resolve()), sha, Budget(time_limit, seed, threads, device))
+        RunSpec(solver, version, params or {}, problem, ON_FILE, str(path.resolve()), sha, Budget(time_limit, seed, threads, device))
         for seed in range(seeds)
     ]
     return Campaign(specs)

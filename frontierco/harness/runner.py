@@ -30,6 +30,7 @@ from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.metrics import same_value_slack
 from frontierco.problems import Instance, get_problem
 from frontierco.problems.codec import decode
+from frontierco.results import Status
 
 GRACE = 2.0
 SETUP_LIMIT = 120.0
@@ -40,7 +41,7 @@ MAX_MESSAGE = 512 * 1024 * 1024
 class Outcome:
     """What one run produced, before it becomes a record."""
 
-    status: str = "no_solution"
+    status: str = Status.NO_SOLUTION
     reason: str = ""
     objective: float | None = None
     best: dict[str, Any] | None = None
@@ -205,23 +206,23 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:
         matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= same_value_slack(spec.reference)
-        outcome.status = "optimal" if outcome.proven and matches else "feasible"
+        outcome.status = Status.OPTIMAL if outcome.proven and matches else Status.FEASIBLE
         return
     if judge.failure is not None:
-        outcome.status = "memory" if judge.failure["type"] == "memory" else "error"
+        outcome.status = Status.MEMORY if judge.failure["type"] == "memory" else Status.ERROR
         outcome.reason = str(judge.failure.get("message", ""))
     elif stopped_at_limit:
-        outcome.status = "timeout"
+        outcome.status = Status.TIMEOUT
         outcome.reason = f"no feasible solution within {spec.budget.time_limit:g} s" if outcome.setup_time else "setup did not finish"
     elif judge.first_infeasible:
-        outcome.status = "infeasible"
+        outcome.status = Status.INFEASIBLE
         outcome.reason = judge.first_infeasible
     elif not judge.done:
-        outcome.status = "crash"
+        outcome.status = Status.CRASH
         how = f"signal {outcome.exit_signal}" if outcome.exit_signal else f"exit code {outcome.exit_code}"
         outcome.reason = (
             f"worker died ({how}): {outcome.stderr_tail.strip().splitlines()[-1] if outcome.stderr_tail.strip() else 'no stderr'}"
         )
     else:
-        outcome.status = "no_solution"
+        outcome.status = Status.NO_SOLUTION
         outcome.reason = "the solver finished without yielding a solution"

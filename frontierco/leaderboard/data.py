@@ -70,7 +70,7 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
     """One board per collection that has records (runs on loose files are left out)."""
     by_collection: dict[str, list[RunRecord]] = defaultdict(list)
     for record in records:
-        if record.collection != "files":
+        if not record.on_file:
             by_collection[record.collection].append(record)
     result = []
     for name in sorted(by_collection):
