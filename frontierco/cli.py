@@ -51,7 +51,6 @@ cities_app = typer.Typer(help="Real cities: OpenStreetMap extracts to distance a
 app.add_typer(cities_app, name="cities")
 console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
-STRONGEST = {"tsp": "lkh", "cvrp": "pyvrp", "cvrptw": "pyvrp", "mis": "chils", "milp": "scip"}
 
 
 def _progress(description: str) -> catalog.Progress:
@@ -86,7 +85,7 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
             console.print("reference: none yet")
         else:
             console.print(f"reference: {reference.value} ({reference.status}, {reference.source})")
-        console.print(f"size: {_size(instance)}")
+        console.print(f"size: {problem_of(instance).describe(instance)}")
         return
     collection = registry.collection(name)
     console.print(f"[bold]{collection.name}[/bold] ({collection.problem}, version {collection.version}): {collection.description}")
@@ -103,14 +102,6 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
             ref.source if ref else "",
         )
     console.print(table)
-
-
-def _size(instance: object) -> str:
-    if hasattr(instance, "num_rows"):
-        return f"{instance.num_rows} rows x {instance.num_cols} columns"  # type: ignore[attr-defined]
-    if hasattr(instance, "m"):
-        return f"{instance.n} vertices, {instance.m} edges"  # type: ignore[attr-defined]
-    return f"{instance.n} nodes"  # type: ignore[attr-defined]
 
 
 @instances_app.command("generate")
@@ -292,7 +283,7 @@ def reference_compute(
 ) -> None:
     """Compute reference values for a collection (resumable) and write them, with provenance, into its manifest."""
     registry = Registry()
-    name = solver or STRONGEST[registry.collection(collection).problem]
+    name = solver or get_problem(registry.collection(collection).problem).reference_solver
     changes = compute_references(registry, collection, name, time_limit, make_executor("local", jobs))
     _print_changes(changes, f"{collection}: {len(changes)} reference values written ({name}, {time_limit:g} s)")
 

@@ -10,7 +10,6 @@ from frontierco.errors import FrontiercoError, UnknownName
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
 from frontierco.problems import Evaluation, Instance, Solution, get_problem
-from frontierco.problems.codec import decode
 from frontierco.registry import FileSource, Registry
 from frontierco.results import ResultStore, RunRecord
 
@@ -69,5 +68,6 @@ def verify_record(store: ResultStore, record: RunRecord, registry: Registry | No
     if record.solution_file is None:
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
     instance = _instance(record, registry or Registry())
-    solution = decode(record.problem, store.load_solution(record.solution_file))
-    return Verification(record, get_problem(record.problem).evaluate(instance, solution), instance, solution)
+    problem = get_problem(record.problem)
+    solution = problem.decode(store.load_solution(record.solution_file))
+    return Verification(record, problem.evaluate(instance, solution), instance, solution)

@@ -18,18 +18,10 @@ from frontierco.harness.executors import Executor, LocalExecutor
 from frontierco.harness.job import RunSpec
 from frontierco.harness.provenance import provenance
 from frontierco.harness.runner import Outcome
-from frontierco.problems import problem_of, size_of
+from frontierco.problems import get_problem, problem_of, size_of
 from frontierco.registry import FileSource, Registry
 from frontierco.results import ON_FILE, ResultStore, RunRecord
 from frontierco.solver import Budget, SolverSpec, SolverUnavailable
-
-DEFAULT_COLLECTION = {
-    "tsp": "tsp-uniform-100",
-    "cvrp": "cvrp-uniform-50",
-    "cvrptw": "realcity-acvrptw-50",
-    "mis": "mis-rb-small",
-    "milp": "milp-setcover-easy",
-}
 
 
 @dataclass(frozen=True)
@@ -74,9 +66,7 @@ def plan_collection(
     optionally only instances of at most ``max_size`` (nodes, vertices or columns), the first ``limit``."""
     check_budget(time_limit, seeds, threads, limit)
     check_support(solver, problem)
-    name = collection or DEFAULT_COLLECTION.get(problem)
-    if name is None:
-        raise UsageError(f"no default collection for {problem}; pass --collection")
+    name = collection or get_problem(problem).default_collection
     chosen = registry.collection(name)
     if chosen.problem != problem:
         raise UsageError(f"collection {name} holds {chosen.problem} instances, not {problem}")

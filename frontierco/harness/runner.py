@@ -29,7 +29,6 @@ from frontierco.harness.job import RunSpec
 from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.metrics import same_value_slack
 from frontierco.problems import Instance, get_problem
-from frontierco.problems.codec import decode
 from frontierco.results import Status
 
 GRACE = 2.0
@@ -77,7 +76,7 @@ class _Judge:
         if kind == "solution":
             self.outcome.solutions_received += 1
             try:
-                verdict = self.problem.evaluate(self.instance, decode(self.problem.name, message["data"]))
+                verdict = self.problem.evaluate(self.instance, self.problem.decode(message["data"]))
             except (ValueError, KeyError) as exc:
                 self.first_infeasible = self.first_infeasible or f"malformed solution: {exc}"
                 return

@@ -38,10 +38,11 @@ def _pin_torch_threads(threads: int) -> None:
 
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
-    from frontierco.problems.codec import encode
+    from frontierco.problems import get_problem
     from frontierco.solver import Budget, Proven, SolverSpec
 
     _limit_memory(job.get("memory_mb"))
+    problem = get_problem(job["problem"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])
     budget = Budget(**job["budget"])
@@ -52,7 +53,7 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     for item in solver.solve(instance, budget):
         proven = isinstance(item, Proven)
         try:
-            data = encode(job["problem"], item.solution if proven else item)
+            data = problem.encode(item.solution if proven else item)
         except (TypeError, ValueError) as exc:
             _send(channel, {"type": "garbage", "reason": str(exc)})
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 
@@ -96,6 +97,21 @@ def evaluate(instance: MISInstance, solution: MISSolution) -> Evaluation:
     return Evaluation.ok(float(chosen.size))
 
 
+def _write(path: Path, instance: MISInstance, solution: MISSolution, objective: float | None) -> None:
+    """One vertex per line, numbered from 1 as in DIMACS files."""
+    path.write_text("".join(f"{int(v) + 1}\n" for v in np.sort(solution.vertices)))
+
+
+def _read(path: Path, instance: MISInstance) -> MISSolution:
+    from frontierco.errors import FormatError
+    from frontierco.formats.text import read_text
+
+    try:
+        return MISSolution(np.array([int(t) for t in read_text(path).split()], dtype=np.int64) - 1)
+    except ValueError:
+        raise FormatError(path, 0, "one 1-based vertex number per line") from None
+
+
 PROBLEM = Problem(
     name="mis",
     sense="max",
@@ -103,4 +119,15 @@ PROBLEM = Problem(
     solution_type=MISSolution,
     evaluate=evaluate,
     description="maximum independent set; set size, maximise",
+    to_data=lambda solution: {"vertices": np.asarray(solution.vertices).tolist()},
+    from_data=lambda data: MISSolution(np.asarray(data["vertices"])),
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} vertices, {instance.m} edges",
+    default_collection="mis-rb-small",
+    reference_solver="chils",
+    baseline="scip",
+    time_shift=1.0,
+    solution_suffix=".txt",
+    write_solution=_write,
+    read_solution=_read,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -57,6 +58,19 @@ def evaluate(instance: TSPInstance, solution: TSPSolution) -> Evaluation:
     return Evaluation.ok(instance.weights.path_length(closed))
 
 
+def _write(path: Path, instance: TSPInstance, solution: TSPSolution, objective: float | None) -> None:
+    from frontierco.formats.routing import write_tour
+
+    write_tour(path, instance.name, solution, objective)
+
+
+def _read(path: Path, instance: TSPInstance) -> TSPSolution:
+    from frontierco.formats.routing import read_tour, read_vrplib_solution, tsp_solution_from_routes
+    from frontierco.formats.text import base_suffix
+
+    return tsp_solution_from_routes(read_vrplib_solution(path)) if base_suffix(path) == ".sol" else read_tour(path)
+
+
 PROBLEM = Problem(
     name="tsp",
     sense="min",
@@ -64,4 +78,15 @@ PROBLEM = Problem(
     solution_type=TSPSolution,
     evaluate=evaluate,
     description="travelling salesman (TSPLIB rules or asymmetric matrix); tour length, minimise",
+    to_data=lambda solution: {"tour": np.asarray(solution.tour).tolist()},
+    from_data=lambda data: TSPSolution(np.asarray(data["tour"])),
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} nodes",
+    default_collection="tsp-uniform-100",
+    reference_solver="lkh",
+    baseline="lkh",
+    time_shift=1.0,
+    solution_suffix=".tour",
+    write_solution=_write,
+    read_solution=_read,
 )
