@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import make_executor, plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
+from frontierco.harness.executors import make_executor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import get_solver
@@ -97,18 +99,9 @@ def run_named(
     records = []
     for step in campaign.steps:
         executor = make_executor("local", jobs, device=step.device)
+        selection = Selection(step.collection, step.split, step.limit, step.max_size)
         planned = plan_collection(
-            registry,
-            get_solver(step.solver),
-            step.problem,
-            step.collection,
-            step.split,
-            step.limit,
-            step.seeds,
-            step.time_limit,
-            step.threads,
-            max_size=step.max_size,
-            device=step.device,
+            registry, get_solver(step.solver), step.problem, selection, step.time_limit, step.seeds, step.threads, device=step.device
         )
         done = run_campaign(planned, store, executor)
         records += done

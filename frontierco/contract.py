@@ -15,7 +15,8 @@ import numpy as np
 
 from frontierco.formats import natural_suffix, write_instance
 from frontierco.generators import generate
-from frontierco.harness.campaign import plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
 from frontierco.harness.runner import GRACE
 from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, Instance, MILPInstance, MISInstance, TSPInstance
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, Status

@@ -11,8 +11,9 @@ from pathlib import Path
 import tomli_w
 
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import Executor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.metrics import same_value_slack
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord
@@ -69,7 +70,7 @@ def compute_references(
     """Run ``solver`` on every instance of the collection (all splits; resumable) and record the best
     value found per instance where it improves on the stored reference (a proven optimum is kept)."""
     chosen = registry.collection(collection)
-    campaign = plan_collection(registry, get_solver(solver), chosen.problem, collection, None, None, 1, time_limit)
+    campaign = plan_collection(registry, get_solver(solver), chosen.problem, Selection(collection, None), time_limit)
     store = ResultStore(store_root if store_root is not None else required().references)
     run_campaign(campaign, store, executor)
     records = [r for r in store.records(collection, solver) if r.time_limit == time_limit]

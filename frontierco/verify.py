@@ -9,8 +9,9 @@ from pathlib import Path
 from frontierco.errors import FrontiercoError, UnknownName
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
+from frontierco.manifests import FileSource
 from frontierco.problems import Evaluation, Instance, Solution, get_problem
-from frontierco.registry import FileSource, Registry
+from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 
 

@@ -12,7 +12,7 @@ _BESIDE = Path(__file__).resolve().parents[2] / "shared" / "data"
 if "FRONTIERCO_MIRROR" not in os.environ and _BESIDE.is_dir():
     os.environ["FRONTIERCO_MIRROR"] = str(_BESIDE)
 
-from frontierco.registry import default_mirror  # noqa: E402
+from frontierco.filestore import default_mirror  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 

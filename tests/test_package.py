@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 import frontierco
-from frontierco.harness.summary import natural_key
+from frontierco.cli.summary import natural_key
 
 
 def test_the_public_api_is_importable_from_the_package() -> None:

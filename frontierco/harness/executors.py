@@ -15,9 +15,11 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from queue import Queue
 from typing import Protocol
 
-from frontierco.harness.devices import ray_resources
+from frontierco.errors import UsageError
+from frontierco.harness.devices import ray_resources, visible_gpus, worker_gpus
 from frontierco.harness.job import RunSpec, load_job_instance
 from frontierco.harness.runner import Outcome, execute
+from frontierco.solver import SolverUnavailable
 
 
 def execute_spec(spec: RunSpec, gpu: str | None = None) -> Outcome:
@@ -87,3 +89,20 @@ class RayExecutor:
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
+
+
+def make_executor(kind: str, jobs: int = 1, address: str | None = None, device: str = "cpu") -> Executor:
+    """The executor a user asked for by name; a bad name or missing Ray is a one-line error. Local workers on
+    ``cuda`` share the visible GPUs round robin."""
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if kind == "local":
+        return LocalExecutor(jobs, worker_gpus(device, jobs, visible_gpus() if device == "cuda" else []))
+    if kind != "ray":
+        raise UsageError(f"unknown executor {kind!r}; use local or ray")
+    try:
+        from frontierco.harness.executors import RayExecutor
+
+        return RayExecutor(address)
+    except ImportError:
+        raise SolverUnavailable("the ray executor needs Ray: pip install 'frontierco[ray]'") from None

@@ -7,8 +7,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
+from frontierco.manifests import Collection, FileSource, InstanceEntry
 from frontierco.metrics import Aggregate, ScoredRun, aggregate, score_run
-from frontierco.registry import Collection, FileSource, InstanceEntry, Registry
+from frontierco.registry import Registry
 from frontierco.results import RunRecord
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.leaderboard.figures import group_label, pyplot, svg_text
-from frontierco.registry import GeneratedSource, InstanceEntry
+from frontierco.manifests import GeneratedSource, InstanceEntry
 
 PROBLEMS = ("tsp", "cvrp")
 BINS_PER_DECADE = 4

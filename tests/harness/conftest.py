@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import plan_file
+from frontierco.harness.plan import plan_file
 from frontierco.solver import discover
 from tests.conftest import DATA
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import UsageError, plan_collection, run_campaign
+from frontierco.errors import UsageError
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
 from tests.harness.conftest import TEST_SOLVERS
@@ -21,7 +23,8 @@ import sys
 signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell that started us in the background ignores SIGINT
 from dataclasses import replace
 from pathlib import Path
-from frontierco.harness.campaign import plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore, latest
 from frontierco.solver import discover
 spec = discover(Path(sys.argv[1]))["faulty"]
@@ -110,10 +113,10 @@ def test_force_redoes_runs(tmp_path, campaign_for):
 def test_only_named_instances(tmp_path):
     from frontierco.solver import get_solver
 
-    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 1, 5.0, names=["mis-rb-small-dev-2"])
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["mis-rb-small-dev-2"]), 5.0)
     assert [s.instance_name for s in campaign.specs] == ["mis-rb-small-dev-2"]
     with pytest.raises(UsageError, match="no instances nope"):
-        plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 1, 5.0, names=["nope"])
+        plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["nope"]), 5.0)
 
 
 def test_run_id_does_not_depend_on_how_the_limit_is_written(campaign_for):
@@ -131,7 +134,7 @@ def test_run_id_depends_on_identity_only(campaign_for):
 def test_greedy_on_default_collection(tmp_path):
     from frontierco.solver import get_solver
 
-    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", None, "dev", 2, 1, 5.0)
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", Selection(None, "dev", limit=2), 5.0)
     records = run_campaign(campaign, ResultStore(tmp_path), LocalExecutor(2))
     assert [r.status for r in records] == ["feasible", "feasible"]
     assert all(r.collection == "mis-rb-small" and r.reference is not None for r in records)
@@ -145,7 +148,7 @@ def test_usage_errors(problem, collection, message):
     from frontierco.solver import get_solver
 
     with pytest.raises(UsageError, match=message):
-        plan_collection(Registry(), get_solver("greedy"), problem, collection, "test", None, 1, 1.0)
+        plan_collection(Registry(), get_solver("greedy"), problem, Selection(collection), 1.0)
 
 
 def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, campaign_for):

@@ -46,7 +46,8 @@ import sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from dataclasses import replace
 from pathlib import Path
-from frontierco.harness.campaign import plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
 from frontierco.solver import discover
 from tests.conftest import DATA

@@ -17,13 +17,15 @@ import frontierco
 from frontierco import catalog, workspace
 from frontierco.campaigns import campaign_files, load_campaign, run_named
 from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
+from frontierco.cli.summary import summarise_records
 from frontierco.contract import check_solver
-from frontierco.errors import FrontiercoError
+from frontierco.errors import FrontiercoError, UsageError
 from frontierco.formats import read_instance, read_solution
 from frontierco.formats import write_solution as write_solution_file
-from frontierco.harness.campaign import UsageError, make_executor, plan_collection, plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
-from frontierco.harness.summary import summarise_records
+from frontierco.harness.executors import make_executor
+from frontierco.harness.plan import Selection, plan_collection, plan_file
 from frontierco.leaderboard import build as leaderboard
 from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
@@ -188,20 +190,8 @@ def run_command(
         if problem is None:
             raise UsageError("pass --problem or --collection (or --instance)")
         get_problem(problem)
-        campaign = plan_collection(
-            registry,
-            spec,
-            problem,
-            collection,
-            split,
-            limit,
-            seeds,
-            time_limit,
-            threads,
-            max_size=max_size,
-            names=only.split(",") if only else None,
-            device=device,
-        )
+        selection = Selection(collection, split, limit, max_size, only.split(",") if only else None)
+        campaign = plan_collection(registry, spec, problem, selection, time_limit, seeds, threads, device=device)
     results = _records(results)
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address, device), force, _run_progress)

@@ -1,4 +1,4 @@
-"""The per-instance table and the summary line that ``frontierco run`` prints."""
+"""The per-instance table and the summary line that ``frontierco run`` prints (presentation, for the CLI)."""
 
 from __future__ import annotations
 
