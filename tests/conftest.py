@@ -14,8 +14,6 @@ if "FRONTIERCO_MIRROR" not in os.environ and _BESIDE.is_dir():
 
 from frontierco.filestore import default_mirror  # noqa: E402
 
-DATA = Path(__file__).parent / "data"
-
 
 @pytest.fixture(scope="session")
 def mirror() -> Path:

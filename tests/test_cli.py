@@ -2,13 +2,14 @@ import math
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from frontierco.cli import app
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 runner = CliRunner()
 
@@ -31,9 +32,24 @@ def test_instances_show_collection_and_instance():
 
 
 def test_generate_and_evaluate(tmp_path):
+    """Each written file is the registry's instance: a solution costs the same on both, by the CLI's checker too."""
+    from frontierco.formats import read_instance, write_solution
+    from frontierco.problems import CVRPSolution, evaluate
+    from frontierco.registry import Registry
+
     result = runner.invoke(app, ["instances", "generate", "cvrp-uniform-50", "--out", str(tmp_path), "--split", "dev"])
     assert result.exit_code == 0, result.output
-    assert len(list(tmp_path.glob("*.vrp"))) == 4
+    files = sorted(tmp_path.glob("*.vrp"))
+    assert len(files) == 4
+    registry = Registry()
+    for path in files:
+        generated = registry.load(registry.entry(f"cvrp-uniform-50/{path.stem}"))
+        solution = CVRPSolution(tuple(np.array([i]) for i in range(1, generated.n)))  # one vehicle per customer
+        expected = evaluate(generated, solution).objective
+        assert expected is not None and evaluate(read_instance(path), solution).objective == expected
+        write_solution(tmp_path / f"{path.stem}.sol", generated, solution, expected)
+        checked = runner.invoke(app, ["evaluate", str(path), str(tmp_path / f"{path.stem}.sol")])
+        assert checked.exit_code == 0 and f"objective {expected:g}" in checked.output
 
 
 def test_verify_generated_collection():

@@ -9,7 +9,7 @@ from frontierco.filestore import FileStore
 from frontierco.fingerprint import file_sha256
 from frontierco.manifests import read_manifest
 from frontierco.registry import INSTANCES_DIR, Registry
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 REQUIRED = {
     "tsplib",

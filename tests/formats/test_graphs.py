@@ -8,7 +8,7 @@ from frontierco.formats import read_instance, read_solution, write_solution
 from frontierco.formats.graphs import cnf_to_mis, read_cnf_clauses, read_dimacs, read_metis, write_dimacs, write_metis
 from frontierco.generators import generate
 from frontierco.problems import MISSolution, evaluate
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 
 def test_dimacs_and_metis_round_trip(tmp_path):

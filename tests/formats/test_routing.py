@@ -8,7 +8,7 @@ from frontierco.formats import read_instance, read_solution, write_instance, wri
 from frontierco.formats.routing import read_routing_instance, read_vrplib_solution, stated_cost, tsp_solution_from_routes
 from frontierco.generators import generate
 from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, TSPInstance, TSPSolution, evaluate
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 
 def test_tiny_cvrp_and_its_solution():

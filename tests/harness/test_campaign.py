@@ -15,7 +15,7 @@ from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
-from tests.harness.conftest import TEST_SOLVERS
+from tests.helpers import TEST_SOLVERS
 
 SCRIPT = """
 import signal
@@ -40,7 +40,7 @@ def _lines(path: Path) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGINT])
 def test_killed_campaign_resumes_without_loss_or_duplicates(tmp_path, campaign_for, kill):
-    from tests.conftest import DATA
+    from tests.helpers import DATA
 
     root = tmp_path / "runs"
     process = subprocess.Popen([sys.executable, "-c", SCRIPT, str(TEST_SOLVERS), str(DATA / "tiny.vrp"), str(root)])

@@ -50,7 +50,7 @@ from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
 from frontierco.solver import discover
-from tests.conftest import DATA
+from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
 campaign = plan_file(faulty, DATA / "tiny.vrp", 60.0, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
 run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))

@@ -7,7 +7,7 @@ from frontierco.leaderboard.build import build
 from frontierco.leaderboard.data import boards
 from frontierco.leaderboard.paired import SHIFT, bootstrap_interval, paired
 from frontierco.results import ResultStore
-from tests.leaderboard.conftest import record
+from tests.helpers import record
 
 
 def test_ratios_wins_and_the_geometric_mean_by_hand(board_setup):
