@@ -79,9 +79,10 @@ def test_an_installed_wheel_lists_the_suite_and_runs_into_a_workspace_from_any_f
         [python, "-c", "import frontierco; print(frontierco.__file__)"], cwd=elsewhere, env=env, capture_output=True, text=True
     )
     assert imported.stdout.strip().startswith(str(site))  # the installed copy, not the checkout
-    listed = run("instances", "list")
-    assert listed.returncode == 0 and "mis-rb-small" in listed.stdout and "tsplib" in listed.stdout
-    assert "greedy" in run("solvers").stdout
+    listed, solvers = run("instances", "list"), run("solvers")
+    assert listed.returncode == 0 and solvers.returncode == 0
+    assert all(f" {name} " in listed.stdout for name in Registry().collections)  # the same collections as the checkout
+    assert all(f" {name} " in solvers.stdout for name in discover())  # and the same solvers
     refused = run("run", "--solver", "greedy", "--problem", "mis")
     assert refused.returncode == 2 and "no frontierco workspace here" in refused.stderr
     assert run("init", "ws").returncode == 0
