@@ -8,6 +8,9 @@ satisfiable exactly when this graph has an independent set of size m.
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import warnings
 from collections import defaultdict
 from pathlib import Path
 
@@ -36,18 +39,26 @@ def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) ->
 MAX_VERTICES = 2**31 - 1  # vertex numbers fit int32
 
 
+def _p_lines(text: str) -> list[int]:
+    """Offsets of the lines that start with 'p' (str.find, not a Python loop over the lines)."""
+    found = [0] if text.startswith("p") else []
+    at = text.find("\np")
+    while at != -1:
+        found.append(at + 1)
+        at = text.find("\np", at + 1)
+    return found
+
+
 def _dimacs_header(text: str, path: Path) -> tuple[int, int, int]:
     """(line number, N, M) of the one 'p edge N M' line, checked before anything is allocated: integers,
     0 <= N <= MAX_VERTICES, M >= 0."""
-    found: tuple[int, list[str]] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.startswith("p"):
-            if found is not None:
-                raise FormatError(path, number, "one 'p edge N M' line")
-            found = (number, raw.split())
-    if found is None:
+    found = _p_lines(text)
+    if not found:
         raise FormatError(path, 0, "a 'p edge N M' line")
-    number, tokens = found
+    if len(found) > 1:
+        raise FormatError(path, text.count("\n", 0, found[1]) + 1, "one 'p edge N M' line")
+    end = text.find("\n", found[0])
+    number, tokens = text.count("\n", 0, found[0]) + 1, text[found[0] : None if end == -1 else end].split()
     if len(tokens) != 4 or tokens[1] not in ("edge", "col"):
         raise FormatError(path, number, "one 'p edge N M' line")
     n, m = _ints(tokens[2:], path, number, "'p edge N M' with integer N and M")
@@ -56,17 +67,47 @@ def _dimacs_header(text: str, path: Path) -> tuple[int, int, int]:
     return number, n, m
 
 
-def _fast_dimacs(text: str, n: int) -> np.ndarray | None:
-    """Vectorised reading of the edges of a well-formed DIMACS file; None when anything is unusual (the
-    line-by-line reader then finds and names the problem)."""
-    body = [line for line in text.splitlines() if line and line[0] not in "cp"]
-    if not all(line.startswith("e ") for line in body):
+def _without_comments(text: str) -> str:
+    """The text without its 'c' lines (found with str.find: comments are few, edge lines many)."""
+    starts = [0] if text.startswith("c") else []
+    at = text.find("\nc")
+    while at != -1:
+        starts.append(at + 1)
+        at = text.find("\nc", at + 1)
+    if not starts:
+        return text
+    pieces, kept = [], 0
+    for start in starts:
+        pieces.append(text[kept:start])
+        end = text.find("\n", start)
+        kept = len(text) if end == -1 else end + 1
+    pieces.append(text[kept:])
+    return "".join(pieces)
+
+
+def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | None:
+    """Vectorised reading of the edges of a well-formed DIMACS file: numpy's C reader skips the lines up to the
+    header (line ``header``), takes 'c' lines as comments and insists on the same three columns on every line,
+    and counting 'e' in the
+    text without comments proves that every other line starts with 'e' and holds no other; None when
+    anything is unusual (the line-by-line reader then finds and names the problem)."""
+    bare = _without_comments(text)
+    p_lines = _p_lines(bare)
+    if len(p_lines) != 1 or bare[: p_lines[0]].strip():
+        return None  # not one header, or lines before it
+    end = bare.find("\n", p_lines[0])
+    header_es = bare[p_lines[0] : None if end == -1 else end].count("e")
+    lines = bare.count("\ne") + bare.startswith("e")
+    if bare.count("e") - header_es != lines:
         return None
+    opener = {".gz": gzip.open, ".bz2": bz2.open}.get(path.suffix, open)
     try:
-        values = np.array(" ".join(line[2:] for line in body).split(), dtype=np.int64)
+        with opener(path, "rt") as handle, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a graph without edges: loadtxt warns about an empty file
+            values = np.loadtxt(handle, dtype=np.int64, comments="c", skiprows=header, usecols=(1, 2), ndmin=2)
     except ValueError:
         return None
-    if values.size != 2 * len(body):
+    if len(values) != lines:
         return None
     edges = values.reshape(-1, 2) - 1
     if edges.size and (edges.min() < 0 or edges.max() >= n or np.any(edges[:, 0] == edges[:, 1])):
@@ -79,7 +120,7 @@ def read_dimacs(path: str | Path) -> MISInstance:
     path = Path(path)
     text = read_text(path)
     header, n, m = _dimacs_header(text, path)
-    fast = _fast_dimacs(text, n)
+    fast = _fast_dimacs(path, text, n, header)
     if fast is not None:
         if len(fast) != m:
             raise FormatError(path, header, f"{m} edges as the header says, found {len(fast)} 'e' lines")

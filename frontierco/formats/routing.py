@@ -7,13 +7,14 @@ sections itself so that every error names its line, assembles the explicit matri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import vrplib
-from vrplib.parse.parse_vrplib import parse_section, parse_specification
+from vrplib.parse.parse_vrplib import parse_specification
 
 from frontierco.errors import FormatError
 from frontierco.formats.text import read_text
@@ -40,41 +41,42 @@ MAX_COORDINATE = 1e9  # |x|, |y|: rounded distances then fit int64 for tours of 
 MAX_WEIGHT = 1e12  # an explicit edge weight
 
 
+_HEADER = re.compile(r"^[ \t]*([A-Za-z_]+_SECTION)\b[ \t:]*([^\r\n]*)\r?$", re.M)
+_EOF = re.compile(r"^[ \t]*EOF[ \t\r]*$", re.M)
+
+
 @dataclass
 class _Section:
+    """A ``*_SECTION`` of the file: its name, the line of its header and its text up to the next section."""
+
     name: str
     line: int
-    lines: list[str]
+    body: str
 
+    def rows(self) -> list[tuple[int, str]]:
+        """(file line, text) of its non-empty, non-comment lines (the slow path that names a bad line)."""
+        numbered = enumerate(self.body.split("\n"), start=self.line)
+        return [(number, line.strip()) for number, line in numbered if line.strip() and not line.strip().startswith("#")]
 
-def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[str, _Section]]:
-    """Specifications (value, line) and sections of a TSPLIB/VRPLIB file, each with its line number."""
-    specs: dict[str, tuple[object, int]] = {}
-    sections: dict[str, _Section] = {}
-    current: _Section | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line == "EOF":
-            break
-        head = line.split()[0].rstrip(":").upper()
-        if head.endswith("_SECTION"):
-            name = head.removesuffix("_SECTION").lower()
-            if name in sections:
-                raise FormatError(path, number, f"{head} only once")
-            current = _Section(name, number, [line])
-            sections[name] = current
-        elif current is not None and _is_numeric_row(line):
-            current.lines.append(line)
-        elif ":" in line and current is None:
-            key, value = parse_specification(line)
-            specs[key] = (value, number)
-        elif current is not None:
-            raise FormatError(path, number, f"numbers in {current.name.upper()}_SECTION, got {line[:40]!r}")
-        else:
-            raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
-    return specs, sections
+    def values(self, path: Path) -> np.ndarray:
+        """Every number of the section in order, parsed at once (a bad token is found and named afterwards)."""
+        body = self.body if "#" not in self.body else "\n".join(line for _, line in self.rows())  # comment lines out
+        try:
+            return np.array(body.split(), dtype=np.float64)
+        except ValueError:
+            for number, line in self.rows():
+                if not _is_numeric_row(line):
+                    raise FormatError(path, number, f"numbers in {self.name.upper()}_SECTION, got {line[:40]!r}") from None
+            raise FormatError(path, self.line, f"numbers in {self.name.upper()}_SECTION") from None
+
+    def line_of_value(self, k: int) -> int:
+        """The file line of the k-th number of the section."""
+        seen = 0
+        for number, line in self.rows():
+            seen += len(line.split())
+            if seen > k:
+                return number
+        return self.line
 
 
 def _is_numeric_row(line: str) -> bool:
@@ -83,6 +85,36 @@ def _is_numeric_row(line: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[str, _Section]]:
+    """Specifications (value, line) and sections of a TSPLIB/VRPLIB file, each with its line number. Section
+    headers are found by one regular expression over the whole text, so a million-line section is never
+    walked line by line in Python."""
+    eof = _EOF.search(text)
+    text = text[: eof.start()] if eof else text
+    headers = list(_HEADER.finditer(text))
+    specs: dict[str, tuple[object, int]] = {}
+    head = text[: headers[0].start()] if headers else text
+    for number, raw in enumerate(head.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" not in line:
+            raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
+        key, value = parse_specification(line)
+        specs[key] = (value, number)
+    sections: dict[str, _Section] = {}
+    at = 1 + head.count("\n")
+    for k, match in enumerate(headers):
+        if k:
+            at += text.count("\n", headers[k - 1].start(), match.start())
+        name = match.group(1).upper().removesuffix("_SECTION").lower()
+        if name in sections:
+            raise FormatError(path, at, f"{match.group(1).upper()} only once")
+        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
+        sections[name] = _Section(name, at, match.group(2) + text[match.end() : end])
+    return specs, sections
 
 
 def _spec(specs: dict[str, tuple[object, int]], key: str, path: Path, default: object = None) -> object:
@@ -107,14 +139,15 @@ def _section(sections: dict[str, _Section], name: str, path: Path) -> _Section:
 
 
 def _table(section: _Section, n: int, columns: int, path: Path) -> np.ndarray:
-    """A section of n rows 'index v1 .. vk' as an (n, k) array (k = columns), checked row by row."""
-    for offset, line in enumerate(section.lines[1:], start=1):
-        if len(line.split()) != columns + 1:
-            raise FormatError(path, section.line + offset, f"an index and {columns} values in {section.name.upper()}_SECTION")
-    if len(section.lines) - 1 != n:
-        raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(section.lines) - 1}")
-    _, data = parse_section(section.lines, {})
-    return np.asarray(data, dtype=np.float64).reshape(n, columns)
+    """A section of n rows 'index v1 .. vk' as an (n, k) array (k = columns); a bad row is named by its line."""
+    values = section.values(path)
+    if values.size != n * (columns + 1):
+        rows = section.rows()
+        for number, line in rows:
+            if len(line.split()) != columns + 1:
+                raise FormatError(path, number, f"an index and {columns} values in {section.name.upper()}_SECTION")
+        raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(rows)}")
+    return values.reshape(n, columns + 1)[:, 1:]
 
 
 def _bounded(values: np.ndarray, limit: float, section: _Section, path: Path, what: str, line_of: Callable[[int], int]) -> None:
@@ -127,15 +160,14 @@ def _bounded(values: np.ndarray, limit: float, section: _Section, path: Path, wh
 
 
 def _row_line(section: _Section, columns: int) -> Callable[[int], int]:
-    """The file line of a table section's value by flat index (one row per line after the header)."""
-    return lambda k: section.line + 1 + k // columns
+    """The file line of a table section's value by flat index (the index column not counted)."""
+    return lambda k: section.line_of_value(k // columns * (columns + 1))
 
 
 def _explicit_matrix(section: _Section, specs: dict[str, tuple[object, int]], n: int, path: Path) -> np.ndarray:
     layout = str(_spec(specs, "edge_weight_format", path)).upper()
-    tokens = [(offset, t) for offset, line in enumerate(section.lines[1:], start=1) for t in line.split()]
-    values = np.array([float(t) for _, t in tokens])
-    _bounded(values, MAX_WEIGHT, section, path, "edge weights", lambda k: section.line + tokens[k][0])
+    values = section.values(path)
+    _bounded(values, MAX_WEIGHT, section, path, "edge weights", section.line_of_value)
     if layout == "FULL_MATRIX":
         expected = n * n
     elif layout in _TRIANGLES:
@@ -173,7 +205,7 @@ def _weights(specs: dict[str, tuple[object, int]], sections: dict[str, _Section]
 def _depot_is_first(sections: dict[str, _Section], path: Path) -> None:
     if "depot" not in sections:
         return
-    depots = [float(t) for line in sections["depot"].lines[1:] for t in line.split() if float(t) != -1]
+    depots = [float(v) for v in sections["depot"].values(path) if v != -1]
     if depots != [1.0]:
         raise FormatError(path, sections["depot"].line, "a single depot, node 1, in DEPOT_SECTION")
 
@@ -200,7 +232,7 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     for wrong, rule in ((demands < 0, "non-negative demands"), (demands > capacity, f"demands at most the capacity {capacity}")):
         if np.any(wrong):
             k = int(np.flatnonzero(wrong)[0])
-            raise FormatError(path, demand_section.line + 1 + k, f"{rule} in DEMAND_SECTION, got {demands[k]:g} for node {k + 1}")
+            raise FormatError(path, demand_section.line_of_value(2 * k), f"{rule} in DEMAND_SECTION, got {demands[k]:g} for node {k + 1}")
     vehicles = specs["vehicles"][0] if "vehicles" in specs else None
     if vehicles is not None and (not isinstance(vehicles, int) or vehicles < 1):
         raise FormatError(path, specs["vehicles"][1], f"a positive integer VEHICLES, got {vehicles!r}")
@@ -283,30 +315,21 @@ def tsp_solution_from_routes(solution: CVRPSolution) -> TSPSolution:
 
 
 def read_tour(path: str | Path) -> TSPSolution:
-    """A TSPLIB ``.tour`` file: TOUR_SECTION with 1-based nodes, ended by -1."""
+    """A TSPLIB ``.tour`` file: TOUR_SECTION with 1-based nodes, ended by -1 (parsed at once; a bad token is
+    found and named afterwards)."""
     path = Path(path)
-    nodes: list[int] = []
-    inside = False
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
-        line = raw.strip()
-        if line.upper().startswith("TOUR_SECTION"):
-            inside = True
-            continue
-        if not inside or not line:
-            continue
-        if line == "EOF":
-            break
-        try:
-            values = [int(t) for t in line.split()]
-        except ValueError:
-            raise FormatError(path, number, "1-based node numbers in TOUR_SECTION") from None
-        if -1 in values:
-            nodes.extend(values[: values.index(-1)])
-            break
-        nodes.extend(values)
-    if not inside:
+    _, sections = _group(read_text(path), path)
+    if "tour" not in sections:
         raise FormatError(path, 0, "a TOUR_SECTION")
-    return TSPSolution(np.array(nodes, dtype=np.int64) - 1)
+    section = sections["tour"]
+    numbers = section.values(path)
+    wrong = np.flatnonzero(~np.isfinite(numbers) | (numbers != np.round(numbers)))
+    if wrong.size:
+        raise FormatError(path, section.line_of_value(int(wrong[0])), "1-based node numbers in TOUR_SECTION")
+    values = numbers.astype(np.int64)
+    ends = np.flatnonzero(values == -1)
+    nodes = values[: ends[0]] if ends.size else values
+    return TSPSolution(nodes - 1)
 
 
 def write_tour(path: str | Path, name: str, solution: TSPSolution, length: float | None = None) -> None:
