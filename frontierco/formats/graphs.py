@@ -12,7 +12,9 @@ import bz2
 import gzip
 import warnings
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -67,22 +69,18 @@ def _dimacs_header(text: str, path: Path) -> tuple[int, int, int]:
     return number, n, m
 
 
-def _without_comments(text: str) -> str:
-    """The text without its 'c' lines (found with str.find: comments are few, edge lines many)."""
+def _comment_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each 'c' line (found with str.find: comments are few, edge lines many)."""
     starts = [0] if text.startswith("c") else []
     at = text.find("\nc")
     while at != -1:
         starts.append(at + 1)
         at = text.find("\nc", at + 1)
-    if not starts:
-        return text
-    pieces, kept = [], 0
+    spans = []
     for start in starts:
-        pieces.append(text[kept:start])
         end = text.find("\n", start)
-        kept = len(text) if end == -1 else end + 1
-    pieces.append(text[kept:])
-    return "".join(pieces)
+        spans.append((start, len(text) if end == -1 else end))
+    return spans
 
 
 def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | None:
@@ -91,16 +89,21 @@ def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | Non
     and counting 'e' in the
     text without comments proves that every other line starts with 'e' and holds no other; None when
     anything is unusual (the line-by-line reader then finds and names the problem)."""
-    bare = _without_comments(text)
-    p_lines = _p_lines(bare)
-    if len(p_lines) != 1 or bare[: p_lines[0]].strip():
-        return None  # not one header, or lines before it
-    end = bare.find("\n", p_lines[0])
-    header_es = bare[p_lines[0] : None if end == -1 else end].count("e")
-    lines = bare.count("\ne") + bare.startswith("e")
-    if bare.count("e") - header_es != lines:
+    comments = _comment_spans(text)
+    p_lines = _p_lines(text)
+    if len(p_lines) != 1 or any(start > p_lines[0] for start, _ in comments):
+        return None  # not one header, or comments among the edges (the slow reader handles those)
+    before = text[: p_lines[0]]
+    if before.count("\n") != len(comments) or any(text[s:e].count("\n") for s, e in comments):
+        return None  # something other than comments before the header
+    end = text.find("\n", p_lines[0])
+    header_es = text[p_lines[0] : None if end == -1 else end].count("e")
+    comment_es = sum(text[s:e].count("e") for s, e in comments)
+    lines = text.count("\ne") + text.startswith("e")
+    if text.count("e") - header_es - comment_es != lines:
         return None
-    opener = {".gz": gzip.open, ".bz2": bz2.open}.get(path.suffix, open)
+    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
+    opener = openers.get(path.suffix, open)
     try:
         with opener(path, "rt") as handle, warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a graph without edges: loadtxt warns about an empty file
@@ -109,7 +112,8 @@ def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | Non
         return None
     if len(values) != lines:
         return None
-    edges = values.reshape(-1, 2) - 1
+    values -= 1
+    edges = values
     if edges.size and (edges.min() < 0 or edges.max() >= n or np.any(edges[:, 0] == edges[:, 1])):
         return None
     return edges
@@ -122,6 +126,7 @@ def read_dimacs(path: str | Path) -> MISInstance:
     header, n, m = _dimacs_header(text, path)
     fast = _fast_dimacs(path, text, n, header)
     if fast is not None:
+        del text  # the file's text is the largest thing held: free it before the edges are sorted
         if len(fast) != m:
             raise FormatError(path, header, f"{m} edges as the header says, found {len(fast)} 'e' lines")
         return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(fast))

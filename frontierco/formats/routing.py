@@ -7,10 +7,14 @@ sections itself so that every error names its line, assembles the explicit matri
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import re
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import vrplib
@@ -39,6 +43,7 @@ _TRIANGLES = {
 
 MAX_COORDINATE = 1e9  # |x|, |y|: rounded distances then fit int64 for tours of up to a billion nodes
 MAX_WEIGHT = 1e12  # an explicit edge weight
+STREAM_FROM = 1 << 22  # bytes: a coordinate TSP file larger than this is streamed (see _streamed_coordinate_tsp)
 
 
 _HEADER = re.compile(r"^[ \t]*([A-Za-z_]+_SECTION)\b[ \t:]*([^\r\n]*)\r?$", re.M)
@@ -62,8 +67,11 @@ class _Section:
         """Every number of the section in order, parsed at once (a bad token is found and named afterwards)."""
         body = self.body if "#" not in self.body else "\n".join(line for _, line in self.rows())  # comment lines out
         try:
-            return np.array(body.split(), dtype=np.float64)
-        except ValueError:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")  # numpy warns, and stops, at a token that is not a number
+                values = np.fromstring(body, dtype=np.float64, sep=" ")  # C parser: no Python object per number
+            return values
+        except (ValueError, DeprecationWarning):
             for number, line in self.rows():
                 if not _is_numeric_row(line):
                     raise FormatError(path, number, f"numbers in {self.name.upper()}_SECTION, got {line[:40]!r}") from None
@@ -92,10 +100,10 @@ def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[s
     headers are found by one regular expression over the whole text, so a million-line section is never
     walked line by line in Python."""
     eof = _EOF.search(text)
-    text = text[: eof.start()] if eof else text
-    headers = list(_HEADER.finditer(text))
+    limit = eof.start() if eof else len(text)  # no copy of the text: sections end at EOF
+    headers = [header for header in _HEADER.finditer(text, 0, limit)]
     specs: dict[str, tuple[object, int]] = {}
-    head = text[: headers[0].start()] if headers else text
+    head = text[: headers[0].start() if headers else limit]
     for number, raw in enumerate(head.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -112,8 +120,9 @@ def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[s
         name = match.group(1).upper().removesuffix("_SECTION").lower()
         if name in sections:
             raise FormatError(path, at, f"{match.group(1).upper()} only once")
-        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
-        sections[name] = _Section(name, at, match.group(2) + text[match.end() : end])
+        end = headers[k + 1].start() if k + 1 < len(headers) else limit
+        body = text[match.end() : end]
+        sections[name] = _Section(name, at, match.group(2) + body if match.group(2) else body)
     return specs, sections
 
 
@@ -210,9 +219,50 @@ def _depot_is_first(sections: dict[str, _Section], path: Path) -> None:
         raise FormatError(path, sections["depot"].line, "a single depot, node 1, in DEPOT_SECTION")
 
 
+def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
+    """A coordinate TSP (the frontier's million-node files) read without holding its text: the specification
+    lines are read one by one up to NODE_COORD_SECTION, then numpy's C reader takes exactly DIMENSION rows from
+    the open file. None when the file is anything else or anything is unusual (the general reader then reads
+    it, and names what is wrong)."""
+    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
+    opener = openers.get(path.suffix, open)
+    try:
+        with opener(path, "rt") as handle:
+            head = []
+            for line in handle:
+                if _HEADER.match(line):
+                    if not line.strip().upper().startswith("NODE_COORD_SECTION") or line.split()[1:]:
+                        return None
+                    break
+                head.append(line)
+            else:
+                return None
+            specs, _ = _group("".join(head), path)
+            n, rule = specs.get("dimension", (None, 0))[0], str(specs.get("edge_weight_type", ("", 0))[0]).upper()
+            kind = str(specs.get("type", ("TSP", 0))[0]).upper()
+            if kind != "TSP" or rule not in COORDINATE_RULES or not isinstance(n, int) or n < 1:
+                return None
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                rows = np.loadtxt(handle, dtype=np.float64, max_rows=n, ndmin=2)
+            if rows.shape != (n, 3) or handle.read().strip() not in ("", "EOF"):
+                return None
+    except (ValueError, OSError, EOFError, UnicodeDecodeError):
+        return None
+    coords = np.ascontiguousarray(rows[:, 1:])
+    del rows
+    if not np.all(np.isfinite(coords) & (np.abs(coords) <= MAX_COORDINATE)):
+        return None  # the general reader names the line
+    return TSPInstance(name=str(specs.get("name", (path.stem.split(".")[0], 0))[0]), weights=EdgeWeights(rule, coords=coords))
+
+
 def read_routing_instance(path: str | Path) -> RoutingInstance:
     """Read a TSPLIB or VRPLIB file; TYPE picks TSP/ATSP, CVRP or VRPTW/CVRPTW."""
     path = Path(path)
+    if path.stat().st_size > STREAM_FROM if path.is_file() else False:
+        streamed = _streamed_coordinate_tsp(path)
+        if streamed is not None:
+            return streamed
     specs, sections = _group(read_text(path), path)
     kind = str(_spec(specs, "type", path, "TSP")).upper().split()[0]
     if "fixed_edges" in sections:

@@ -17,11 +17,19 @@ def canonical_edges(edges: np.ndarray) -> np.ndarray:
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
     if not len(edges):
         return edges
-    low, high = edges.min(axis=1), edges.max(axis=1)
+    keys = np.minimum(edges[:, 0], edges[:, 1])  # in place from here on: a 10M-edge graph stays well under 1 GB
+    high = np.maximum(edges[:, 0], edges[:, 1])
     base = int(high.max()) + 1
-    keys = np.sort(low * base + high)
-    keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
-    return np.stack([keys // base, keys % base], axis=1)
+    keys *= base
+    keys += high
+    del high
+    keys.sort()
+    if len(keys) > 1 and np.any(keys[1:] == keys[:-1]):
+        keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+    out = np.empty((len(keys), 2), dtype=np.int64)
+    np.floor_divide(keys, base, out=out[:, 0])
+    np.remainder(keys, base, out=out[:, 1])
+    return out
 
 
 @dataclass(frozen=True, eq=False)
