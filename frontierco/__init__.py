@@ -11,13 +11,7 @@ the harness's worker processes stay fast):
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
-
-try:
-    __version__ = version("frontierco")  # single source: pyproject.toml
-except PackageNotFoundError:  # a checkout that is not installed
-    __version__ = "0+unknown"
 
 _EXPORTS = {
     "Solver": "frontierco.solver",
@@ -39,7 +33,19 @@ _EXPORTS = {
 __all__ = ["__version__", *_EXPORTS]
 
 
+def _version() -> str:
+    """The installed version (single source: pyproject.toml); importlib.metadata costs 35 ms, so only on use."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("frontierco")
+    except PackageNotFoundError:  # a checkout that is not installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
     if name in _EXPORTS:
         return getattr(importlib.import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'frontierco' has no attribute {name!r}")
