@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from frontierco.cities.build import build_city, check_city
-from frontierco.registry import default_mirror
+from frontierco.filestore import default_mirror
 
 
 def main() -> None:

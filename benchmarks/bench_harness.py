@@ -19,8 +19,9 @@ from pathlib import Path
 
 from frontierco.formats import write_instance
 from frontierco.generators import generate
-from frontierco.harness.campaign import plan_collection, plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
+from frontierco.harness.plan import Selection, plan_collection, plan_file
 from frontierco.problems import evaluate
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
@@ -39,7 +40,7 @@ def overhead(runs: int) -> None:
         for solution in solver.solve(instance, Budget(10.0)):
             evaluate(instance, solution)
         in_process.append(time.perf_counter() - start)
-    campaign = plan_collection(registry, spec, "mis", "mis-rb-small", None, runs, 1, 10.0)
+    campaign = plan_collection(registry, spec, "mis", Selection("mis-rb-small", None, limit=runs), 10.0)
     with tempfile.TemporaryDirectory() as folder:
         store = ResultStore(Path(folder))
         harness = []

@@ -15,9 +15,9 @@ import time
 import numpy as np
 import torch
 
+from frontierco.filestore import default_mirror
 from frontierco.problems import TSPInstance
 from frontierco.problems.distances import EdgeWeights
-from frontierco.registry import default_mirror
 from frontierco.solver import Budget, get_solver
 
 

@@ -18,7 +18,7 @@ import time
 import numpy as np
 import torch
 
-from frontierco.registry import default_mirror
+from frontierco.filestore import default_mirror
 from frontierco.solver import load_solver_module
 
 PAPER_SAMPLING = {500: 18.84, 1000: 26.36, 10000: 85.75}  # RL+S: mean length

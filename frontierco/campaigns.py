@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import make_executor, plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
-from frontierco.registry import PROJECT_ROOT, Registry
+from frontierco.harness.executors import make_executor
+from frontierco.harness.plan import Selection, plan_collection
+from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import get_solver
+from frontierco.workspace import SUITE, layers
 
-CAMPAIGNS_DIR = PROJECT_ROOT / "campaigns"
+CAMPAIGNS_DIR = SUITE / "campaigns"
 STEP_KEYS = {"solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device"}
 
 
@@ -53,11 +56,22 @@ class NamedCampaign:
     steps: tuple[Step, ...]
 
 
-def load_campaign(name: str, directory: Path = CAMPAIGNS_DIR) -> NamedCampaign:
-    path = directory / f"{name}.toml"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in directory.glob("*.toml"))) or "none"
-        raise UsageError(f"unknown campaign {name!r}; known: {known}")
+def campaign_files(directory: Path | None = None) -> dict[str, Path]:
+    """The campaign files by name: the suite's, then the workspace's own (a name twice is an error)."""
+    found: dict[str, Path] = {}
+    for folder in [directory] if directory is not None else layers("campaigns"):
+        for path in sorted(folder.glob("*.toml")):
+            if path.stem in found:
+                raise UsageError(f"two campaigns are named {path.stem!r}: {found[path.stem]} and {path}")
+            found[path.stem] = path
+    return found
+
+
+def load_campaign(name: str, directory: Path | None = None) -> NamedCampaign:
+    files = campaign_files(directory)
+    if name not in files:
+        raise UsageError(f"unknown campaign {name!r}; known: {', '.join(sorted(files)) or 'none'}")
+    path = files[name]
     data = tomllib.loads(path.read_text())
     steps = []
     for k, raw in enumerate(data.get("run", [])):
@@ -85,18 +99,9 @@ def run_named(
     records = []
     for step in campaign.steps:
         executor = make_executor("local", jobs, device=step.device)
+        selection = Selection(step.collection, step.split, step.limit, step.max_size)
         planned = plan_collection(
-            registry,
-            get_solver(step.solver),
-            step.problem,
-            step.collection,
-            step.split,
-            step.limit,
-            step.seeds,
-            step.time_limit,
-            step.threads,
-            max_size=step.max_size,
-            device=step.device,
+            registry, get_solver(step.solver), step.problem, selection, step.time_limit, step.seeds, step.threads, device=step.device
         )
         done = run_campaign(planned, store, executor)
         records += done

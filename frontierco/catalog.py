@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from frontierco.formats import natural_suffix, write_instance
-from frontierco.registry import Collection, FileSource, InstanceEntry, Registry
+from frontierco.manifests import Collection, FileSource, InstanceEntry
+from frontierco.registry import Registry
 
 
 @dataclass(frozen=True)

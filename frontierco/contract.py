@@ -15,10 +15,11 @@ import numpy as np
 
 from frontierco.formats import natural_suffix, write_instance
 from frontierco.generators import generate
-from frontierco.harness.campaign import plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
 from frontierco.harness.runner import GRACE
 from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, Instance, MILPInstance, MISInstance, TSPInstance
-from frontierco.results import ResultStore
+from frontierco.results import FEASIBLE_STATUSES, ResultStore, Status
 from frontierco.solver import SolverSpec
 
 LIMIT = 3.0
@@ -119,9 +120,9 @@ def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path) -> Cont
         return ContractResult(spec.name, problem, case, passed, message)
 
     if case == "infeasible":
-        ok = record.status in ("no_solution", "timeout")
+        ok = record.status in (Status.NO_SOLUTION, Status.TIMEOUT)
         return result(ok, f"status {record.status}" + ("" if ok else f" (expected no solution): {record.reason}"))
-    if record.status not in ("feasible", "optimal"):
+    if record.status not in FEASIBLE_STATUSES:
         return result(False, f"status {record.status}: {record.reason} {record.stderr_tail[-300:]}".strip())
     if repeats == 2 and (records[1].objective != record.objective or records[1].status != record.status):
         return result(False, f"not deterministic: {record.objective} then {records[1].objective} with seed 0")

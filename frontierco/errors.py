@@ -33,3 +33,12 @@ class UsageError(FrontiercoError):
     a solver that does not support the problem, a missing extra)."""
 
     exit_code = 2
+
+
+class UnknownName(UsageError, RegistryError):
+    """A name the user typed that names nothing: a collection, instance, split or run id (a usage error,
+    exit code 2)."""
+
+
+class StoreError(FrontiercoError):
+    """The record store could not be written (a full disk, no permission): names the file."""

@@ -45,6 +45,11 @@ def aggregate(messages: torch.Tensor, source: torch.Tensor, n: int, how: str) ->
 class EdgeGatedGNN(nn.Module):
     """The stack of edge-gated layers; returns the final edge features, one row per edge."""
 
+    v_lins1: nn.ModuleList
+    v_lins2: nn.ModuleList
+    v_lins3: nn.ModuleList
+    v_lins4: nn.ModuleList
+
     def __init__(
         self,
         depth: int,
@@ -69,7 +74,7 @@ class EdgeGatedGNN(nn.Module):
         act = self.activation
         h = act(self.v_lin0(x))
         e = act(self.e_lin0(edge_attr))
-        edge_linears = getattr(self, self.edge_layers)
+        edge_linears: nn.ModuleList = getattr(self, self.edge_layers)
         for i in range(self.depth):
             a, b = self.v_lins1[i](h), self.v_lins2[i](h)
             u, v = self.v_lins3[i](h), self.v_lins4[i](h)

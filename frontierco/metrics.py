@@ -8,9 +8,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frontierco.results import RunRecord
+from frontierco.problems import get_problem
+from frontierco.results import FEASIBLE_STATUSES, RunRecord, Status
 
-FEASIBLE_STATUSES = ("optimal", "feasible")
 # Two objective values are the same when they differ by at most this share of max(1, |reference|): MILP
 # solutions are feasible within 1e-6 tolerances, so their objectives carry that much noise.
 SAME_VALUE_TOLERANCE = 1e-6
@@ -21,7 +21,6 @@ def same_value_slack(reference: float) -> float:
 
 
 SOLVED_GAP = 1e-4  # a run has solved an instance once its gap is at most this (performance profiles)
-TIME_SHIFT = {"tsp": 1.0, "cvrp": 1.0, "cvrptw": 1.0, "mis": 1.0, "milp": 10.0}
 
 
 def primal_gap(objective: float | None, reference: float | None) -> float:
@@ -116,7 +115,7 @@ def score_run(record: RunRecord, reference: float | None, sense: str) -> ScoredR
             beats = record.objective < reference - slack if sense == "min" else record.objective > reference + slack
             optimal = record.proven and abs(record.objective - reference) <= slack
     time = solve_time(record.status, record.time_to_best, record.time_limit)
-    return ScoredRun(record, reference, gap, integral, time, to_solve, beats, optimal or record.status == "optimal")
+    return ScoredRun(record, reference, gap, integral, time, to_solve, beats, optimal or record.status == Status.OPTIMAL)
 
 
 def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
@@ -133,7 +132,7 @@ def aggregate(runs: list[ScoredRun], problem: str) -> Aggregate:
         mean_gap=mean([r.gap for r in scored]),
         score=None if not scored else 1.0 - sum(r.gap for r in scored) / len(scored),  # type: ignore[misc]
         primal_integral=mean([r.integral for r in scored]),
-        sgm_time=shifted_geometric_mean([r.time for r in runs], TIME_SHIFT.get(problem, 1.0)),
+        sgm_time=shifted_geometric_mean([r.time for r in runs], get_problem(problem).time_shift),
         beats_reference=sum(r.beats_reference for r in runs),
     )
 

@@ -19,7 +19,7 @@ LAYOUT_LIMIT = 3000
 def _points(instance: Instance) -> np.ndarray:
     coords = getattr(getattr(instance, "weights", None), "coords", None)
     if coords is None:
-        raise UsageError(f"{instance.name} has no coordinates to draw")  # type: ignore[union-attr]
+        raise UsageError(f"{instance.name} has no coordinates to draw")
     return coords[:, ::-1] if getattr(instance.weights, "rule", "") == "EXPLICIT" else coords  # type: ignore[union-attr]  # lat/lon -> x=lon
 
 

@@ -11,15 +11,15 @@ from pathlib import Path
 import tomli_w
 
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import Executor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.metrics import same_value_slack
-from frontierco.registry import PROJECT_ROOT, Registry
-from frontierco.results import ResultStore, RunRecord
+from frontierco.registry import Registry
+from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord
 from frontierco.solver import get_solver
 from frontierco.verify import verify_run
-
-REFERENCE_RUNS = PROJECT_ROOT / "leaderboards" / "references"
+from frontierco.workspace import required
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:
     """The record with the best feasible objective (a proven one first among equals)."""
     best: RunRecord | None = None
     for record in records:
-        if record.objective is None or record.status not in ("feasible", "optimal"):
+        if record.objective is None or record.status not in FEASIBLE_STATUSES:
             continue
         if (
             best is None
@@ -65,13 +65,13 @@ def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:
 
 
 def compute_references(
-    registry: Registry, collection: str, solver: str, time_limit: float, executor: Executor, store_root: Path = REFERENCE_RUNS
+    registry: Registry, collection: str, solver: str, time_limit: float, executor: Executor, store_root: Path | None = None
 ) -> list[Change]:
     """Run ``solver`` on every instance of the collection (all splits; resumable) and record the best
     value found per instance where it improves on the stored reference (a proven optimum is kept)."""
     chosen = registry.collection(collection)
-    campaign = plan_collection(registry, get_solver(solver), chosen.problem, collection, None, None, 1, time_limit)
-    store = ResultStore(store_root)
+    campaign = plan_collection(registry, get_solver(solver), chosen.problem, Selection(collection, None), time_limit)
+    store = ResultStore(store_root if store_root is not None else required().references)
     run_campaign(campaign, store, executor)
     records = [r for r in store.records(collection, solver) if r.time_limit == time_limit]
     changes = []
@@ -96,7 +96,7 @@ def update_references(registry: Registry, store: ResultStore) -> list[Change]:
     A run that beats a proven optimum is an error to investigate, never written."""
     changes_by_collection: dict[str, list[Change]] = {}
     for record in store.records():
-        if record.collection == "files" or record.objective is None or record.status not in ("feasible", "optimal"):
+        if record.on_file or record.objective is None or record.status not in FEASIBLE_STATUSES:
             continue
         entry = registry.entry(f"{record.collection}/{record.instance}")
         reference = entry.reference

@@ -2,22 +2,52 @@
 
 Records live in ``<root>/<collection>/<solver>.jsonl``, one JSON object per line, each line written
 whole, flushed and fsynced; the best solution of a run is stored beside them as
-``<root>/<collection>/solutions/<run_id>.json.gz`` (written before the record that names it). A torn last
-line (a run killed mid-write) is cut off when the file is next opened; every earlier line is kept.
+``<root>/<collection>/solutions/<run_id>-<content hash>.json.gz`` (written before the record that names it;
+older records name ``<run_id>.json.gz``).
+
+Reading never writes: a line that is not a record (garbage, a torn write, a record missing fields) is
+skipped and counted in one warning per file, and a record of a newer schema keeps its unknown fields. Only a
+writer touches a file's end before appending: an unterminated last line that is a complete record gets its
+newline; one that is not moves to ``<solver>.jsonl.quarantine`` beside it, so nothing is ever lost.
 """
 
 from __future__ import annotations
 
+import fcntl
 import gzip
+import hashlib
 import json
 import logging
 import os
+import socket
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from frontierco.errors import StoreError
+
 log = logging.getLogger(__name__)
+
+ON_FILE = "files"  # the collection name a record of a run on a user's own instance file carries
+
+
+class Status(StrEnum):
+    """How a run ended (the value is what the record stores)."""
+
+    OPTIMAL = "optimal"  # feasible, proven optimal by the solver, and equal to the reference
+    FEASIBLE = "feasible"
+    INFEASIBLE = "infeasible"  # only infeasible solutions arrived
+    NO_SOLUTION = "no_solution"  # the solver finished without a solution
+    TIMEOUT = "timeout"  # no feasible solution within the limit
+    ERROR = "error"  # the solver raised
+    MEMORY = "memory"  # the memory limit
+    CRASH = "crash"  # the worker died
+
+
+FEASIBLE_STATUSES = (Status.OPTIMAL, Status.FEASIBLE)
+FAILED_STATUSES = (Status.ERROR, Status.CRASH, Status.MEMORY)  # the run broke, as opposed to finding nothing
 
 
 @dataclass
@@ -55,6 +85,12 @@ class RunRecord:
     provenance: dict[str, Any] = field(default_factory=dict)
     sense: str = ""  # "min" or "max" of the instance (a MILP states its own); "" in records older than the field
     device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
+    extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer schema, kept and written back as they were
+
+    @property
+    def on_file(self) -> bool:
+        """A run on a user's own instance file, not on a collection's instance."""
+        return self.collection == ON_FILE
 
     @property
     def row_name(self) -> str:
@@ -62,35 +98,98 @@ class RunRecord:
         return self.solver if self.device == "cpu" else f"{self.solver}@{self.device}"
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True)
+        data = asdict(self)
+        return json.dumps(data.pop("extra") | data, sort_keys=True)
 
     @classmethod
     def from_json(cls, line: str) -> RunRecord:
+        """A record from one line; ValueError when the line is not one (not JSON, not an object, a required
+        field missing or of the wrong shape)."""
         data = json.loads(line)
-        data["trace"] = [tuple(point) for point in data["trace"]]
-        return cls(**data)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        known = {f.name for f in fields(cls)} - {"extra"}
+        missing = {f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING} - set(data)
+        if missing:
+            raise ValueError(f"missing {', '.join(sorted(missing))}")
+        values = {k: v for k, v in data.items() if k in known}
+        for name, kinds in _TYPES.items():
+            if name in values and not isinstance(values[name], kinds) or isinstance(values.get(name), bool) and bool not in kinds:
+                raise ValueError(f"{name} is {type(values[name]).__name__}")
+        values["trace"] = [(float(t), float(v)) for t, v in data["trace"]]
+        return cls(**values, extra={k: v for k, v in data.items() if k not in known})
 
 
-def _repair(path: Path) -> None:
-    """Cut a torn (unterminated or unparsable) last line off a JSONL file."""
+_NUMBER = (int, float)
+_TYPES: dict[str, tuple[type, ...]] = {
+    **{name: (str,) for name in ("run_id", "solver", "solver_version", "problem", "collection", "instance", "instance_key")},
+    **{name: (str,) for name in ("instance_sha256", "status", "reason", "reference_source", "reference_status", "stderr_tail")},
+    **{name: (str,) for name in ("sense", "device")},
+    **{name: _NUMBER for name in ("time_limit", "solve_time", "setup_time")},
+    **{name: (int,) for name in ("seed", "threads", "solutions_received")},
+    **{name: (*_NUMBER, type(None)) for name in ("objective", "reference", "time_to_best")},
+    **{name: (int, type(None)) for name in ("exit_code", "exit_signal")},
+    "proven": (bool,),
+    "params": (dict,),
+    "provenance": (dict,),
+    "trace": (list,),
+    "solution_file": (str, type(None)),
+}
+
+
+def _claimant_alive(claim: str) -> bool:
+    """Whether the process a claim names still runs (one on another machine is taken to)."""
+    host, _, pid = claim.strip().partition(" ")
+    if host != socket.gethostname():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def read_records(path: Path) -> tuple[list[RunRecord], int]:
+    """The records of one JSONL file and how many of its non-empty lines are not records."""
+    records, bad = [], 0
+    with open(path, "rb") as handle:
+        for raw in handle:
+            if not raw.strip():
+                continue
+            try:
+                records.append(RunRecord.from_json(raw.decode()))
+            except (ValueError, TypeError, KeyError):
+                bad += 1
+    return records, bad
+
+
+def _seal(path: Path) -> None:
+    """Before appending: give an unterminated last line its newline when it is a complete record, else
+    move it to the quarantine file beside the store file (a write cut short by kill -9)."""
     data = path.read_bytes()
-    if not data:
+    if not data or data.endswith(b"\n"):
         return
-    keep = len(data)
-    if not data.endswith(b"\n"):
-        keep = data.rfind(b"\n") + 1
-    else:
-        last_start = data.rfind(b"\n", 0, len(data) - 1) + 1
-        try:
-            json.loads(data[last_start:])
-        except json.JSONDecodeError:
-            keep = last_start
-    if keep != len(data):
-        log.warning("repairing %s: dropping a torn last line of %d bytes", path, len(data) - keep)
-        with open(path, "r+b") as handle:
-            handle.truncate(keep)
+    start = data.rfind(b"\n") + 1
+    tail = data[start:]
+    try:
+        RunRecord.from_json(tail.decode())
+        keep, add = len(data), b"\n"
+    except (ValueError, TypeError, KeyError, UnicodeDecodeError):
+        quarantine = path.with_name(path.name + ".quarantine")
+        with open(quarantine, "ab") as handle:
+            handle.write(tail + b"\n")
             handle.flush()
             os.fsync(handle.fileno())
+        log.warning("%s: moved an unterminated last line of %d bytes to %s", path, len(tail), quarantine)
+        keep, add = start, b""
+    with open(path, "r+b") as handle:
+        handle.truncate(keep)
+        handle.seek(keep)
+        handle.write(add)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def latest(records: list[RunRecord]) -> list[RunRecord]:
@@ -112,27 +211,77 @@ class ResultStore:
         return self.root / collection / f"{solver}.jsonl"
 
     def records(self, collection: str | None = None, solver: str | None = None) -> Iterator[RunRecord]:
-        """Every stored record (optionally of one collection and/or solver), repairing torn files."""
+        """Every stored record (optionally of one collection and/or solver); lines that are not records are
+        skipped, and counted in one warning per file. Never writes."""
         pattern = f"{collection or '*'}/{solver or '*'}.jsonl"
         for path in sorted(self.root.glob(pattern)):
-            _repair(path)
-            with open(path) as handle:
-                for line in handle:
-                    if line.strip():
-                        yield RunRecord.from_json(line)
+            records, bad = read_records(path)
+            if bad:
+                log.warning("%s: %d line(s) that are not run records skipped (left in the file)", path, bad)
+            yield from records
 
     def finished(self, collection: str, solver: str) -> set[str]:
         return {r.run_id for r in self.records(collection, solver)}
 
+    def claim(self, collection: str, solver: str, run_id: str, redo: bool = False) -> bool:
+        """Take a run for this process: False when it is finished (unless ``redo``) or claimed by a process
+        that is alive (any process on another machine counts as alive). The claim is the file
+        ``<collection>/claims/<run_id>`` naming host and pid; check and claim happen under an exclusive lock
+        on ``<root>/.claims.lock``, so two processes never both take one run."""
+        claims = self.root / collection / "claims"
+        claims.mkdir(parents=True, exist_ok=True)
+        with open(self.root / ".claims.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                if not redo and run_id in self.finished(collection, solver):
+                    return False
+                path = claims / run_id
+                if path.exists() and _claimant_alive(path.read_text()):
+                    return False
+                path.write_text(f"{socket.gethostname()} {os.getpid()}\n")
+                return True
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def to_frame(self, collection: str | None = None, solver: str | None = None) -> Any:
+        """Every record (optionally of one collection and/or solver) as one pandas DataFrame, a row per record
+        in store order; lists and dicts (trace, params, provenance, newer fields) as JSON text. Needs the
+        ``analysis`` extra (pandas)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise StoreError("a table of records needs pandas: pip install 'frontierco[analysis]'") from None
+        rows = []
+        for record in self.records(collection, solver):
+            row = asdict(record)
+            extra = row.pop("extra")
+            row["trace"] = json.dumps(row["trace"])
+            for name in ("params", "provenance"):
+                row[name] = json.dumps(row[name], sort_keys=True)
+            row["extra"] = json.dumps(extra, sort_keys=True)
+            rows.append(row)
+        return pd.DataFrame(rows, columns=[f.name for f in fields(RunRecord)])
+
+    def release(self, collection: str, run_id: str) -> None:
+        (self.root / collection / "claims" / run_id).unlink(missing_ok=True)
+
     def save_solution(self, collection: str, run_id: str, solution: dict[str, Any]) -> str:
-        """Write a best solution (atomically) and return its path relative to the store root."""
-        relative = Path(collection) / "solutions" / f"{run_id}.json.gz"
+        """Write a best solution (atomically) and return its path relative to the store root. The name
+        carries the content's hash, so a run redone with another answer never overwrites the file an
+        earlier record of the same run id was checked with."""
+        data = json.dumps(solution, sort_keys=True).encode()
+        relative = Path(collection) / "solutions" / f"{run_id}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
         target = self.root / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_suffix(".tmp")
-        with gzip.GzipFile(temporary, "wb", mtime=0) as handle:
-            handle.write(json.dumps(solution, sort_keys=True).encode())
-        temporary.replace(target)
+        temporary = target.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with gzip.GzipFile(temporary, "wb", mtime=0) as handle:
+                handle.write(data)
+            temporary.replace(target)
+        except OSError as exc:
+            raise StoreError(f"could not write {target}: {exc.strerror or exc}") from None
+        finally:
+            temporary.unlink(missing_ok=True)
         return str(relative)
 
     def load_solution(self, relative: str) -> dict[str, Any]:
@@ -142,10 +291,13 @@ class ResultStore:
     def append(self, record: RunRecord) -> None:
         """Append one record as one line: written whole, flushed, fsynced."""
         path = self.path(record.collection, record.solver)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists():
-            _repair(path)
-        with open(path, "a") as handle:
-            handle.write(record.to_json() + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():
+                _seal(path)
+            with open(path, "a") as handle:
+                handle.write(record.to_json() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:  # the line may be cut short: the next writer's seal quarantines it
+            raise StoreError(f"could not write {path}: {exc.strerror or exc}") from None

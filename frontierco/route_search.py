@@ -29,9 +29,9 @@ class RouteSearch:
 
         self.is_tsp = isinstance(instance, TSPInstance)
         as_vrp = (
-            CVRPInstance(instance.name, instance.weights, np.zeros(instance.n, dtype=np.int64), 0, num_vehicles=1)
-            if self.is_tsp
-            else instance
+            instance
+            if isinstance(instance, CVRPInstance)
+            else CVRPInstance(instance.name, instance.weights, np.zeros(instance.n, dtype=np.int64), 0, num_vehicles=1)
         )
         self.data = pyvrp_data(as_vrp)
         self.matrix = instance.weights.full_matrix()

@@ -9,6 +9,7 @@ from pathlib import Path
 from frontierco.errors import UsageError
 from frontierco.problems import PROBLEMS
 from frontierco.solver import SOLVERS_DIR, discover
+from frontierco.workspace import required
 
 NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -17,17 +18,19 @@ def class_name(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("-")) + "Solver"
 
 
-def new_solver(name: str, problems: list[str], directory: Path = SOLVERS_DIR) -> Path:
-    """Create ``directory/name`` from the template; refuses bad or taken names and unknown problems."""
+def new_solver(name: str, problems: list[str], directory: Path | None = None) -> Path:
+    """Create ``directory/name`` (default: the workspace's solvers/) from the suite's template; refuses bad
+    or taken names and unknown problems."""
+    directory = directory if directory is not None else required().root / "solvers"
     if not NAME.match(name):
         raise UsageError(f"solver names are lower-case letters, digits and dashes: {name!r}")
     unknown = [p for p in problems if p not in PROBLEMS]
     if unknown or not problems:
         raise UsageError(f"unknown problem {', '.join(unknown) or '(none given)'}; known: {', '.join(PROBLEMS)}")
     target = directory / name
-    if target.exists() or name in discover(directory):
+    if target.exists() or name in discover(directory) or name in discover():
         raise UsageError(f"a solver named {name!r} exists already")
-    shutil.copytree(directory / "_template", target)
+    shutil.copytree(SOLVERS_DIR / "_template", target)
     code = (target / "solver.py").read_text()
     code = code.replace('name = "template"', f'name = "{name}"').replace(
         'problems = ("mis",)', f"problems = ({', '.join(repr(p) for p in problems)},)"

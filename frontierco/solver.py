@@ -24,8 +24,9 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from frontierco.errors import FrontiercoError, UsageError
+from frontierco.workspace import SUITE, layers
 
-SOLVERS_DIR = Path(__file__).resolve().parents[1] / "solvers"
+SOLVERS_DIR = SUITE / "solvers"
 ENTRY_POINT_GROUP = "frontierco.solvers"
 
 
@@ -131,9 +132,11 @@ def _load_solver_file(path: Path, package: str) -> ModuleType:
     return _exec_module(package, path)
 
 
-def load_solver_module(name: str, module: str, directory: Path = SOLVERS_DIR) -> ModuleType:
-    """Another module of a project solver folder's package (e.g. ``train`` of ``rrnco``), by folder name."""
-    folder = directory / name
+def load_solver_module(name: str, module: str, directory: Path | None = None) -> ModuleType:
+    """Another module of a solver folder's package (e.g. ``train`` of ``rrnco``), by folder name (in the
+    suite's solvers, then the workspace's)."""
+    folders = [directory] if directory is not None else layers("solvers")
+    folder = next((d / name for d in folders if (d / name).is_dir()), folders[0] / name if folders else Path(name))
     if not (folder / "__init__.py").is_file() or not (folder / f"{module}.py").is_file():
         raise SolverUnavailable(f"solver {name!r} has no {module}.py in {folder}")
     return _load_solver_file(folder / f"{module}.py", _package_name(name))
@@ -181,10 +184,12 @@ def _entry_point_specs() -> list[SolverSpec]:
     return specs
 
 
-def discover(directory: Path = SOLVERS_DIR) -> dict[str, SolverSpec]:
-    """All solvers by name: the project's folders first, then entry points; a name twice is an error."""
+def discover(directory: Path | None = None) -> dict[str, SolverSpec]:
+    """All solvers by name: the folders of ``directory`` (default: the suite's solvers, then the workspace's
+    own), then entry points; a name twice is an error."""
     found: dict[str, SolverSpec] = {}
-    files = sorted(directory.glob("*/solver.py")) if directory.is_dir() else []
+    folders = [directory] if directory is not None else layers("solvers")
+    files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
     specs = [spec for path in files if not path.parent.name.startswith("_") for spec in describe_solver_file(path)]
     for spec in specs + _entry_point_specs():
         if spec.name in found:
@@ -193,7 +198,7 @@ def discover(directory: Path = SOLVERS_DIR) -> dict[str, SolverSpec]:
     return found
 
 
-def get_solver(name: str, directory: Path = SOLVERS_DIR) -> SolverSpec:
+def get_solver(name: str, directory: Path | None = None) -> SolverSpec:
     solvers = discover(directory)
     if name not in solvers:
         raise SolverUnavailable(f"unknown solver {name!r}; known: {', '.join(sorted(solvers)) or 'none'}")

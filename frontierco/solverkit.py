@@ -121,7 +121,7 @@ def pyvrp_data(instance: CVRPInstance) -> Any:
         depots = [pyvrp.Depot(0)]
         clients = [pyvrp.Client(i, delivery=[int(instance.demands[i])]) for i in range(1, n)]
         vehicle = pyvrp.VehicleType(vehicles, capacity=[int(instance.capacity)])
-    return pyvrp.ProblemData(locations, clients, depots, [vehicle], [distances], [durations])
+    return pyvrp.ProblemData(locations, clients, depots, [vehicle], [distances], [durations])  # type: ignore[list-item]
 
 
 def stream(run: Callable[[Callable[[Any], None]], None]) -> Iterator[Any]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from frontierco.errors import FrontiercoError
+from frontierco.errors import FrontiercoError, UnknownName
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
+from frontierco.manifests import FileSource
 from frontierco.problems import Evaluation, Instance, Solution, get_problem
-from frontierco.problems.codec import decode
-from frontierco.registry import FileSource, Registry
+from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 
 
@@ -27,17 +27,25 @@ class Verification:
         return self.evaluation.feasible and self.evaluation.objective == self.record.objective
 
 
-def find_record(store: ResultStore, run_id: str) -> RunRecord:
+def find_records(store: ResultStore, run_id: str) -> list[RunRecord]:
+    """Every record of one run (a run redone with --force has several, oldest first)."""
+    if not run_id:
+        raise UnknownName("the empty run id prefix is ambiguous; give a run id or a unique prefix of one")
     matches = [r for r in store.records() if r.run_id.startswith(run_id)]
     if not matches:
-        raise FrontiercoError(f"no run {run_id!r} in {store.root}")
+        raise UnknownName(f"no run {run_id!r} in {store.root}")
     if len({r.run_id for r in matches}) > 1:
-        raise FrontiercoError(f"run id prefix {run_id!r} is ambiguous")
-    return matches[-1]
+        raise UnknownName(f"run id prefix {run_id!r} is ambiguous")
+    return matches
+
+
+def find_record(store: ResultStore, run_id: str) -> RunRecord:
+    """The run's latest record."""
+    return find_records(store, run_id)[-1]
 
 
 def _instance(record: RunRecord, registry: Registry) -> Instance:
-    if record.collection == "files":
+    if record.on_file:
         path = Path(record.instance_key)
         if file_sha256(str(path)) != record.instance_sha256:
             raise FrontiercoError(f"{path} has changed since run {record.run_id}")
@@ -52,9 +60,15 @@ def _instance(record: RunRecord, registry: Registry) -> Instance:
 
 
 def verify_run(store: ResultStore, run_id: str, registry: Registry | None = None) -> Verification:
-    record = find_record(store, run_id)
+    """Re-check the run's latest record."""
+    return verify_record(store, find_record(store, run_id), registry)
+
+
+def verify_record(store: ResultStore, record: RunRecord, registry: Registry | None = None) -> Verification:
+    """Re-check one record against the solution file it names."""
     if record.solution_file is None:
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
     instance = _instance(record, registry or Registry())
-    solution = decode(record.problem, store.load_solution(record.solution_file))
-    return Verification(record, get_problem(record.problem).evaluate(instance, solution), instance, solution)
+    problem = get_problem(record.problem)
+    solution = problem.decode(store.load_solution(record.solution_file))
+    return Verification(record, problem.evaluate(instance, solution), instance, solution)

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import tomli_w
 
+from frontierco.filestore import default_mirror
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats.routing import stated_cost
 from frontierco.generators import generate
-from frontierco.registry import INSTANCES_DIR, default_mirror
+from frontierco.registry import INSTANCES_DIR
 
 TSPLIB = "https://github.com/mastqe/tsplib/raw/7755413/{}"
 PYVRP = "https://github.com/PyVRP/Instances/raw/1445e12/{}"

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from frontierco.registry import default_mirror
+# the offline mirror belongs to CI and the tests, not to the library: ../shared/data beside the checkout
+_BESIDE = Path(__file__).resolve().parents[2] / "shared" / "data"
+if "FRONTIERCO_MIRROR" not in os.environ and _BESIDE.is_dir():
+    os.environ["FRONTIERCO_MIRROR"] = str(_BESIDE)
 
-DATA = Path(__file__).parent / "data"
+from frontierco.filestore import default_mirror  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def mirror() -> Path:
-    """The offline mirror (FRONTIERCO_MIRROR or ../shared/data); tests of real files need it."""
+    """The offline mirror (FRONTIERCO_MIRROR, set above to ../shared/data when it exists); tests of real files need it."""
     path = default_mirror()
     if path is None or not path.is_dir():
         pytest.skip("no offline mirror of real instances (set FRONTIERCO_MIRROR)")

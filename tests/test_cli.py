@@ -1,10 +1,15 @@
+import math
 import subprocess
 import sys
 
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from frontierco.cli import app
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 runner = CliRunner()
 
@@ -27,9 +32,24 @@ def test_instances_show_collection_and_instance():
 
 
 def test_generate_and_evaluate(tmp_path):
+    """Each written file is the registry's instance: a solution costs the same on both, by the CLI's checker too."""
+    from frontierco.formats import read_instance, write_solution
+    from frontierco.problems import CVRPSolution, evaluate
+    from frontierco.registry import Registry
+
     result = runner.invoke(app, ["instances", "generate", "cvrp-uniform-50", "--out", str(tmp_path), "--split", "dev"])
     assert result.exit_code == 0, result.output
-    assert len(list(tmp_path.glob("*.vrp"))) == 4
+    files = sorted(tmp_path.glob("*.vrp"))
+    assert len(files) == 4
+    registry = Registry()
+    for path in files:
+        generated = registry.load(registry.entry(f"cvrp-uniform-50/{path.stem}"))
+        solution = CVRPSolution(tuple(np.array([i]) for i in range(1, generated.n)))  # one vehicle per customer
+        expected = evaluate(generated, solution).objective
+        assert expected is not None and evaluate(read_instance(path), solution).objective == expected
+        write_solution(tmp_path / f"{path.stem}.sol", generated, solution, expected)
+        checked = runner.invoke(app, ["evaluate", str(path), str(tmp_path / f"{path.stem}.sol")])
+        assert checked.exit_code == 0 and f"objective {expected:g}" in checked.output
 
 
 def test_verify_generated_collection():
@@ -41,9 +61,9 @@ def test_evaluate_command():
     assert "objective 100" in _run("evaluate", str(DATA / "tiny.vrp"), str(DATA / "tiny.sol")).stdout
 
 
-def test_unknown_collection_is_one_line_exit_1():
+def test_unknown_collection_is_one_line_exit_2():
     result = _run("instances", "show", "no-such-collection")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "unknown collection" in result.stderr
 
 
@@ -118,3 +138,81 @@ def test_run_usage_errors_are_one_line_exit_2(tmp_path):
         result = _run("run", *args, "--results", str(tmp_path))
         assert result.returncode == 2, (args, result.stderr)
         assert result.stderr.strip().count("\n") == 0 and message in result.stderr
+
+
+NONSENSE = [
+    (["--time-limit", "0"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "-1"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "nan"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "inf"], "--time-limit must be a positive, finite number"),
+    (["--limit", "0"], "--limit must be at least 1"),
+    (["--limit", "-1"], "--limit must be at least 1"),
+    (["--seeds", "0"], "--seeds must be at least 1"),
+    (["--threads", "0"], "--threads must be at least 1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--split", "foo"], "unknown split"),
+    (["--collection", "no-such-collection"], "unknown collection"),
+    (["--write-solution", "out.sol"], "--write-solution needs --instance"),
+    (["--instance", str(DATA / "tiny.vrp"), "--collection", "mis-rb-small"], "--instance runs one file"),
+    (["--instance", str(DATA / "tiny.vrp"), "--write-solution", "/no/such/folder/x.sol"], "does not exist"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), NONSENSE, ids=[" ".join(a) for a, _ in NONSENSE])
+def test_options_that_make_no_sense_are_one_line_exit_2_and_record_nothing(tmp_path, args: list[str], message: str) -> None:
+    solver = ["--solver", "savings"] if "--instance" in args else ["--solver", "greedy", "--problem", "mis"]
+    result = _run("run", *solver, *args, "--results", str(tmp_path / "runs"))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().count("\n") == 0 and message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").rglob("*.jsonl"))
+
+
+def test_verify_names_an_empty_prefix_ambiguous(tmp_path):
+    result = _run("verify", "", "--results", str(tmp_path))
+    assert result.returncode == 2 and "empty run id prefix is ambiguous" in result.stderr
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monkeypatch, strict: bool) -> None:
+    from frontierco import cli
+    from frontierco.harness.campaign import to_record
+    from frontierco.harness.runner import Outcome
+
+    def crashing(campaign, store, executor, force, progress):  # every planned run ends in a crash
+        records = [to_record(spec, Outcome(status="crash", reason="killed"), None, 1) for spec in campaign.specs]
+        for record in records:
+            store.append(record)
+        return records
+
+    monkeypatch.setattr(cli, "run_campaign", crashing)
+    args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--results", str(tmp_path)]
+    result = runner.invoke(app, args + (["--strict"] if strict else []))
+    assert "2 of 2 runs ended in error, crash or memory" in result.output
+    assert result.exit_code == (1 if strict else 0)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    time_limit=st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=5)),
+    limit=st.integers(-3, 3),
+    seeds=st.integers(-3, 3),
+    threads=st.integers(-3, 3),
+)
+def test_random_option_values_are_refused_in_one_line_or_run(monkeypatch, tmp_path, time_limit, limit, seeds, threads) -> None:
+    from frontierco import cli
+    from frontierco.errors import FrontiercoError
+
+    planned = []
+    monkeypatch.setattr(cli, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
+    args = ["run", "--solver", "greedy", "--problem", "mis", "--time-limit", str(time_limit), "--limit", str(limit)]
+    result = runner.invoke(app, args + ["--seeds", str(seeds), "--threads", str(threads), "--results", str(tmp_path)])
+    valid = limit >= 1 and seeds >= 1 and threads >= 1
+    try:
+        valid = valid and math.isfinite(float(time_limit)) and float(time_limit) > 0
+    except ValueError:
+        valid = False
+    if valid:
+        assert result.exception is None and planned and all(s.budget.time_limit == float(time_limit) for s in planned)
+    else:
+        assert not planned and (isinstance(result.exception, FrontiercoError) or result.exit_code == 2), result.output
+    assert not list(tmp_path.rglob("*.jsonl"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from frontierco.contract import cases_of, check_case
-from frontierco.registry import FileStore
+from frontierco.filestore import FileStore
 from frontierco.solver import discover
 
 

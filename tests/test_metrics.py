@@ -48,7 +48,7 @@ def test_unsolved_counts_at_the_limit():
 
 
 def test_aggregate_counts_runs_and_failures():
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     runs = [
         score_run(record("a", "t1", "feasible", 110.0, [(1.0, 110.0)]), 100.0, "min"),
@@ -74,7 +74,7 @@ def test_a_proven_run_counts_as_optimal_once_its_reference_is_known():
     reference found later counts as optimal, an unproven or different one does not."""
     import dataclasses
 
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     proven = dataclasses.replace(record("a", "t1", "feasible", 100.0, [(1.0, 100.0)]), proven=True)
     unproven = record("a", "t2", "feasible", 100.0, [(1.0, 100.0)])

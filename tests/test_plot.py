@@ -1,7 +1,10 @@
+import matplotlib.image
+import numpy as np
 import pytest
 
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.plot import plot_run
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
@@ -19,13 +22,18 @@ from frontierco.solver import get_solver
 )
 def test_plot_draws_a_verified_run(tmp_path, solver, problem, collection):
     store = ResultStore(tmp_path / "runs")
-    (record,) = run_campaign(plan_collection(Registry(), get_solver(solver), problem, collection, "dev", 1, 1, 5.0), store)
+    (record,) = run_campaign(plan_collection(Registry(), get_solver(solver), problem, Selection(collection, "dev", limit=1), 5.0), store)
     out = plot_run(store, record.run_id[:10], tmp_path / "plot.png")
-    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 5000
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    pixels = matplotlib.image.imread(out)[..., :3]
+    ink = (pixels < 0.9).any(axis=-1).mean()  # share of pixels that are not (near) white
+    colours = len(np.unique((pixels * 255).astype(np.uint8).reshape(-1, 3), axis=0))
+    assert 0.01 < ink < 0.8 and colours > 10  # something was drawn, in colour, and not a filled blank
 
 
 def test_plot_refuses_what_it_cannot_draw(tmp_path):
     store = ResultStore(tmp_path / "runs")
-    (record,) = run_campaign(plan_collection(Registry(), get_solver("highs"), "milp", "milp-setcover-easy", "dev", 1, 1, 5.0), store)
+    selection = Selection("milp-setcover-easy", "dev", limit=1)
+    (record,) = run_campaign(plan_collection(Registry(), get_solver("highs"), "milp", selection, 5.0), store)
     with pytest.raises(UsageError, match="can be drawn"):
         plot_run(store, record.run_id, tmp_path / "plot.png")

@@ -6,8 +6,9 @@ import tomli_w
 from frontierco.errors import UsageError
 from frontierco.fingerprint import content_sha256
 from frontierco.generators import generate
-from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.references import compute_references, update_references
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
@@ -43,7 +44,7 @@ def test_compute_writes_proven_optima_with_provenance(tmp_path):
 
 
 def _runs(registry: Registry, store: ResultStore) -> None:
-    campaign = plan_collection(registry, get_solver("nn-2opt"), "tsp", "tiny-tsp", "test", None, 1, 5.0)
+    campaign = plan_collection(registry, get_solver("nn-2opt"), "tsp", Selection("tiny-tsp"), 5.0)
     run_campaign(campaign, store, LocalExecutor(1))
 
 

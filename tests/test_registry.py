@@ -5,9 +5,11 @@ import pytest
 import tomli_w
 
 from frontierco.errors import RegistryError
+from frontierco.filestore import FileStore
 from frontierco.fingerprint import file_sha256
-from frontierco.registry import INSTANCES_DIR, FileStore, Registry, read_manifest
-from tests.conftest import DATA
+from frontierco.manifests import read_manifest
+from frontierco.registry import INSTANCES_DIR, Registry
+from tests.helpers import DATA
 
 REQUIRED = {
     "tsplib",

@@ -7,17 +7,20 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from frontierco.errors import RegistryError
+from frontierco.filestore import FileStore
 from frontierco.fingerprint import file_sha256
 from frontierco.formats.city import City, read_city
-from frontierco.registry import PROJECT_ROOT, FileSource, FileStore
+from frontierco.manifests import FileSource
+from frontierco.workspace import SUITE
 
-CITIES_DIR = PROJECT_ROOT / "instances" / "cities"
+CITIES_DIR = SUITE / "instances" / "cities"
 CATALOG = CITIES_DIR / "cities.toml"
 
 
-def catalog() -> dict[str, dict[str, object]]:
+def catalog() -> dict[str, dict[str, Any]]:
     data = tomllib.loads(CATALOG.read_text())
     return {str(c["name"]): c for c in data.get("city", [])}
 
@@ -40,5 +43,5 @@ def load_city(name: str) -> City:
     built = store.cache / "cities" / f"{name}-{entry['points']}-{entry['seed']}.npz"
     if not built.is_file():
         extract = store.path(FileSource(str(entry["osm"]), str(entry["url"]), str(entry["osm_sha256"])))
-        save_city(build_city(Path(extract), name, int(entry["points"]), int(entry["seed"])), built)  # type: ignore[arg-type]
+        save_city(build_city(Path(extract), name, int(entry["points"]), int(entry["seed"])), built)
     return read_city(built)

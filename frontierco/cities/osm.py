@@ -116,6 +116,8 @@ def read_road_graph(path: str | Path) -> RoadGraph:
 
     try:
         for way in osmium.FileProcessor(str(path)).with_locations().with_filter(osmium.filter.KeyFilter("highway")):
+            if not isinstance(way, osmium.osm.Way):  # a node may carry a highway tag too
+                continue
             tags = {tag.k: tag.v for tag in way.tags}
             if not is_drivable(tags):
                 continue

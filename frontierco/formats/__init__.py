@@ -7,35 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 from frontierco.errors import FormatError
 from frontierco.formats.graphs import read_cnf_as_mis, read_dimacs, read_metis, write_dimacs
 from frontierco.formats.mps import read_milp, write_milp
 from frontierco.formats.npz_instance import read_npz_instance, write_npz_instance
-from frontierco.formats.routing import (
-    read_routing_instance,
-    read_tour,
-    read_vrplib_solution,
-    tsp_solution_from_routes,
-    write_routing_instance,
-    write_tour,
-    write_vrplib_solution,
-)
-from frontierco.formats.text import base_suffix, read_text
-from frontierco.problems import (
-    CVRPInstance,
-    CVRPSolution,
-    CVRPTWInstance,
-    Instance,
-    MILPInstance,
-    MILPSolution,
-    MISInstance,
-    MISSolution,
-    Solution,
-    TSPInstance,
-    TSPSolution,
-)
+from frontierco.formats.routing import read_routing_instance, write_routing_instance
+from frontierco.formats.text import base_suffix
+from frontierco.problems import CVRPInstance, CVRPTWInstance, Instance, MILPInstance, MISInstance, Solution, TSPInstance, problem_of
 
 ROUTING_SUFFIXES = (".tsp", ".atsp", ".vrp", ".vrptw")
 DIMACS_SUFFIXES = (".mis", ".col", ".clq", ".dimacs")
@@ -90,51 +68,14 @@ def natural_suffix(instance: Instance) -> str:
 
 
 def write_solution(path: str | Path, instance: Instance, solution: Solution, objective: float | None = None) -> None:
-    """Write a solution in the format's own form: TSPLIB .tour, VRPLIB .sol, one vertex per line
-    (1-based) for MIS, 'name value' lines for MILP."""
-    path = Path(path)
-    if isinstance(solution, TSPSolution):
-        write_tour(path, instance.name, solution, objective)
-    elif isinstance(solution, CVRPSolution):
-        write_vrplib_solution(path, solution, objective)
-    elif isinstance(solution, MISSolution):
-        path.write_text("".join(f"{int(v) + 1}\n" for v in np.sort(solution.vertices)))
-    elif isinstance(solution, MILPSolution):
-        assert isinstance(instance, MILPInstance)
-        path.write_text("".join(f"{name} {value!r}\n" for name, value in zip(instance.col_names, solution.x.tolist(), strict=True)))
-    else:
-        raise TypeError(f"cannot write {type(solution).__name__}")
+    """Write a solution in its problem's own form (``Problem.write_solution``): TSPLIB .tour, VRPLIB .sol,
+    one vertex per line (1-based) for MIS, 'name value' lines for MILP."""
+    problem = problem_of(instance)
+    if not isinstance(solution, problem.solution_type):
+        raise TypeError(f"cannot write a {type(solution).__name__} for a {problem.name} instance")
+    problem.write_solution(Path(path), instance, solution, objective)
 
 
 def read_solution(path: str | Path, instance: Instance) -> Solution:
     """Read a solution for ``instance`` in the form ``write_solution`` writes (or a VRPLIB .sol for TSP)."""
-    path = Path(path)
-    if isinstance(instance, TSPInstance):
-        if base_suffix(path) == ".sol":
-            return tsp_solution_from_routes(read_vrplib_solution(path))
-        return read_tour(path)
-    if isinstance(instance, CVRPInstance):
-        return read_vrplib_solution(path)
-    text = read_text(path)
-    if isinstance(instance, MISInstance):
-        try:
-            return MISSolution(np.array([int(t) for t in text.split()], dtype=np.int64) - 1)
-        except ValueError:
-            raise FormatError(path, 0, "one 1-based vertex number per line") from None
-    return _read_milp_values(path, text, instance)
-
-
-def _read_milp_values(path: Path, text: str, instance: MILPInstance) -> MILPSolution:
-    index = {name: j for j, name in enumerate(instance.col_names)}
-    x = np.zeros(instance.num_cols)
-    for number, raw in enumerate(text.splitlines(), start=1):
-        tokens = raw.split()
-        if not tokens or tokens[0].startswith("#"):
-            continue
-        if len(tokens) != 2 or tokens[0] not in index:
-            raise FormatError(path, number, "'COLUMN VALUE' with a column of the instance")
-        try:
-            x[index[tokens[0]]] = float(tokens[1])
-        except ValueError:
-            raise FormatError(path, number, "a numeric value") from None
-    return MILPSolution(x)
+    return problem_of(instance).read_solution(Path(path), instance)

@@ -8,8 +8,13 @@ satisfiable exactly when this graph has an independent set of size m.
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import warnings
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -33,47 +38,105 @@ def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) ->
     return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(array))
 
 
-def _fast_dimacs(text: str) -> tuple[int, np.ndarray] | None:
-    """Vectorised reading of a well-formed DIMACS file; None when anything is unusual (the
-    line-by-line reader then finds and names the problem)."""
-    lines = [line for line in text.splitlines() if line and line[0] != "c"]
-    header = lines[0].split() if lines else []
-    body = lines[1:]
-    if len(header) != 4 or header[0] != "p" or header[1] not in ("edge", "col") or not all(line.startswith("e ") for line in body):
+MAX_VERTICES = 2**31 - 1  # vertex numbers fit int32
+
+
+def _p_lines(text: str) -> list[int]:
+    """Offsets of the lines that start with 'p' (str.find, not a Python loop over the lines)."""
+    found = [0] if text.startswith("p") else []
+    at = text.find("\np")
+    while at != -1:
+        found.append(at + 1)
+        at = text.find("\np", at + 1)
+    return found
+
+
+def _dimacs_header(text: str, path: Path) -> tuple[int, int, int]:
+    """(line number, N, M) of the one 'p edge N M' line, checked before anything is allocated: integers,
+    0 <= N <= MAX_VERTICES, M >= 0."""
+    found = _p_lines(text)
+    if not found:
+        raise FormatError(path, 0, "a 'p edge N M' line")
+    if len(found) > 1:
+        raise FormatError(path, text.count("\n", 0, found[1]) + 1, "one 'p edge N M' line")
+    end = text.find("\n", found[0])
+    number, tokens = text.count("\n", 0, found[0]) + 1, text[found[0] : None if end == -1 else end].split()
+    if len(tokens) != 4 or tokens[1] not in ("edge", "col"):
+        raise FormatError(path, number, "one 'p edge N M' line")
+    n, m = _ints(tokens[2:], path, number, "'p edge N M' with integer N and M")
+    if not 0 <= n <= MAX_VERTICES or m < 0:
+        raise FormatError(path, number, f"'p edge N M' with 0 <= N <= {MAX_VERTICES} and M >= 0, got N={n} M={m}")
+    return number, n, m
+
+
+def _comment_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each 'c' line (found with str.find: comments are few, edge lines many)."""
+    starts = [0] if text.startswith("c") else []
+    at = text.find("\nc")
+    while at != -1:
+        starts.append(at + 1)
+        at = text.find("\nc", at + 1)
+    spans = []
+    for start in starts:
+        end = text.find("\n", start)
+        spans.append((start, len(text) if end == -1 else end))
+    return spans
+
+
+def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | None:
+    """Vectorised reading of the edges of a well-formed DIMACS file: numpy's C reader skips the lines up to the
+    header (line ``header``), takes 'c' lines as comments and insists on the same three columns on every line,
+    and counting 'e' in the
+    text without comments proves that every other line starts with 'e' and holds no other; None when
+    anything is unusual (the line-by-line reader then finds and names the problem)."""
+    comments = _comment_spans(text)
+    p_lines = _p_lines(text)
+    if len(p_lines) != 1 or any(start > p_lines[0] for start, _ in comments):
+        return None  # not one header, or comments among the edges (the slow reader handles those)
+    before = text[: p_lines[0]]
+    if before.count("\n") != len(comments) or any(text[s:e].count("\n") for s, e in comments):
+        return None  # something other than comments before the header
+    end = text.find("\n", p_lines[0])
+    header_es = text[p_lines[0] : None if end == -1 else end].count("e")
+    comment_es = sum(text[s:e].count("e") for s, e in comments)
+    lines = text.count("\ne") + text.startswith("e")
+    if text.count("e") - header_es - comment_es != lines:
         return None
+    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
+    opener = openers.get(path.suffix, open)
     try:
-        n = int(header[2])
-        values = np.array(" ".join(line[2:] for line in body).split(), dtype=np.int64)
+        with opener(path, "rt") as handle, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a graph without edges: loadtxt warns about an empty file
+            values = np.loadtxt(handle, dtype=np.int64, comments="c", skiprows=header, usecols=(1, 2), ndmin=2)
     except ValueError:
         return None
-    if values.size != 2 * len(body):
+    if len(values) != lines:
         return None
-    edges = values.reshape(-1, 2) - 1
+    values -= 1
+    edges = values
     if edges.size and (edges.min() < 0 or edges.max() >= n or np.any(edges[:, 0] == edges[:, 1])):
         return None
-    return n, edges
+    return edges
 
 
 def read_dimacs(path: str | Path) -> MISInstance:
     """A DIMACS graph: ``c`` comments, one ``p edge N M`` line, then ``e u v`` lines (1-based)."""
     path = Path(path)
     text = read_text(path)
-    fast = _fast_dimacs(text)
+    header, n, m = _dimacs_header(text, path)
+    fast = _fast_dimacs(path, text, n, header)
     if fast is not None:
-        return MISInstance(name=path.name.split(".")[0], n=fast[0], edges=canonical_edges(fast[1]))
-    n: int | None = None
+        del text  # the file's text is the largest thing held: free it before the edges are sorted
+        if len(fast) != m:
+            raise FormatError(path, header, f"{m} edges as the header says, found {len(fast)} 'e' lines")
+        return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(fast))
     edges: list[tuple[int, int]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         tokens = raw.split()
-        if not tokens or tokens[0] == "c":
+        if not tokens or tokens[0] == "c" or number == header:
             continue
-        if tokens[0] == "p":
-            if n is not None or len(tokens) != 4 or tokens[1] not in ("edge", "col"):
-                raise FormatError(path, number, "one 'p edge N M' line")
-            n = _ints(tokens[2:3], path, number, "'p edge N M' with integer N and M")[0]
-            _ints(tokens[3:4], path, number, "'p edge N M' with integer N and M")
-        elif tokens[0] == "e" and len(tokens) == 3:
-            if n is None:
+        if tokens[0] == "e" and len(tokens) == 3:
+            if number < header:
                 raise FormatError(path, number, "the 'p edge N M' line before any edge")
             u, v = _ints(tokens[1:], path, number, "'e u v' with integer vertices")
             if not (1 <= u <= n and 1 <= v <= n):
@@ -81,8 +144,8 @@ def read_dimacs(path: str | Path) -> MISInstance:
             edges.append((u - 1, v - 1))
         else:
             raise FormatError(path, number, f"'c ...', 'p edge N M' or 'e u v', got {raw.strip()[:40]!r}")
-    if n is None:
-        raise FormatError(path, 0, "a 'p edge N M' line")
+    if len(edges) != m:
+        raise FormatError(path, header, f"{m} edges as the header says, found {len(edges)} 'e' lines")
     return _graph(path, n, edges, 0)
 
 

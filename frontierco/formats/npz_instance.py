@@ -49,7 +49,7 @@ def write_npz_instance(path: str | Path, instance: RoutingInstance) -> None:
             arrays |= _weights_arrays("duration_", instance.durations)
             arrays |= {"problem": np.array("cvrptw"), "time_windows": instance.time_windows, "service_times": instance.service_times}
     with open(path, "wb") as handle:
-        np.savez_compressed(handle, **arrays)
+        np.savez_compressed(handle, allow_pickle=False, **arrays)
 
 
 def _weights(data: dict[str, np.ndarray], prefix: str, path: Path) -> EdgeWeights:

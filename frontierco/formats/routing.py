@@ -7,12 +7,18 @@ sections itself so that every error names its line, assembles the explicit matri
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import re
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import vrplib
-from vrplib.parse.parse_vrplib import parse_section, parse_specification
+from vrplib.parse.parse_vrplib import parse_specification
 
 from frontierco.errors import FormatError
 from frontierco.formats.text import read_text
@@ -35,41 +41,50 @@ _TRIANGLES = {
 }
 
 
+MAX_COORDINATE = 1e9  # |x|, |y|: rounded distances then fit int64 for tours of up to a billion nodes
+MAX_WEIGHT = 1e12  # an explicit edge weight
+STREAM_FROM = 1 << 22  # bytes: a coordinate TSP file larger than this is streamed (see _streamed_coordinate_tsp)
+
+
+_HEADER = re.compile(r"^[ \t]*([A-Za-z_]+_SECTION)\b[ \t:]*([^\r\n]*)\r?$", re.M)
+_EOF = re.compile(r"^[ \t]*EOF[ \t\r]*$", re.M)
+
+
 @dataclass
 class _Section:
+    """A ``*_SECTION`` of the file: its name, the line of its header and its text up to the next section."""
+
     name: str
     line: int
-    lines: list[str]
+    body: str
 
+    def rows(self) -> list[tuple[int, str]]:
+        """(file line, text) of its non-empty, non-comment lines (the slow path that names a bad line)."""
+        numbered = enumerate(self.body.split("\n"), start=self.line)
+        return [(number, line.strip()) for number, line in numbered if line.strip() and not line.strip().startswith("#")]
 
-def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[str, _Section]]:
-    """Specifications (value, line) and sections of a TSPLIB/VRPLIB file, each with its line number."""
-    specs: dict[str, tuple[object, int]] = {}
-    sections: dict[str, _Section] = {}
-    current: _Section | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line == "EOF":
-            break
-        head = line.split()[0].rstrip(":").upper()
-        if head.endswith("_SECTION"):
-            name = head.removesuffix("_SECTION").lower()
-            if name in sections:
-                raise FormatError(path, number, f"{head} only once")
-            current = _Section(name, number, [line])
-            sections[name] = current
-        elif current is not None and _is_numeric_row(line):
-            current.lines.append(line)
-        elif ":" in line and current is None:
-            key, value = parse_specification(line)
-            specs[key] = (value, number)
-        elif current is not None:
-            raise FormatError(path, number, f"numbers in {current.name.upper()}_SECTION, got {line[:40]!r}")
-        else:
-            raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
-    return specs, sections
+    def values(self, path: Path) -> np.ndarray:
+        """Every number of the section in order, parsed at once (a bad token is found and named afterwards)."""
+        body = self.body if "#" not in self.body else "\n".join(line for _, line in self.rows())  # comment lines out
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")  # numpy warns, and stops, at a token that is not a number
+                values = np.fromstring(body, dtype=np.float64, sep=" ")  # C parser: no Python object per number
+            return values
+        except (ValueError, DeprecationWarning):
+            for number, line in self.rows():
+                if not _is_numeric_row(line):
+                    raise FormatError(path, number, f"numbers in {self.name.upper()}_SECTION, got {line[:40]!r}") from None
+            raise FormatError(path, self.line, f"numbers in {self.name.upper()}_SECTION") from None
+
+    def line_of_value(self, k: int) -> int:
+        """The file line of the k-th number of the section."""
+        seen = 0
+        for number, line in self.rows():
+            seen += len(line.split())
+            if seen > k:
+                return number
+        return self.line
 
 
 def _is_numeric_row(line: str) -> bool:
@@ -78,6 +93,37 @@ def _is_numeric_row(line: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[str, _Section]]:
+    """Specifications (value, line) and sections of a TSPLIB/VRPLIB file, each with its line number. Section
+    headers are found by one regular expression over the whole text, so a million-line section is never
+    walked line by line in Python."""
+    eof = _EOF.search(text)
+    limit = eof.start() if eof else len(text)  # no copy of the text: sections end at EOF
+    headers = [header for header in _HEADER.finditer(text, 0, limit)]
+    specs: dict[str, tuple[object, int]] = {}
+    head = text[: headers[0].start() if headers else limit]
+    for number, raw in enumerate(head.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" not in line:
+            raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
+        key, value = parse_specification(line)
+        specs[key] = (value, number)
+    sections: dict[str, _Section] = {}
+    at = 1 + head.count("\n")
+    for k, match in enumerate(headers):
+        if k:
+            at += text.count("\n", headers[k - 1].start(), match.start())
+        name = match.group(1).upper().removesuffix("_SECTION").lower()
+        if name in sections:
+            raise FormatError(path, at, f"{match.group(1).upper()} only once")
+        end = headers[k + 1].start() if k + 1 < len(headers) else limit
+        body = text[match.end() : end]
+        sections[name] = _Section(name, at, match.group(2) + body if match.group(2) else body)
+    return specs, sections
 
 
 def _spec(specs: dict[str, tuple[object, int]], key: str, path: Path, default: object = None) -> object:
@@ -102,19 +148,35 @@ def _section(sections: dict[str, _Section], name: str, path: Path) -> _Section:
 
 
 def _table(section: _Section, n: int, columns: int, path: Path) -> np.ndarray:
-    """A section of n rows 'index v1 .. vk' as an (n, k) array (k = columns), checked row by row."""
-    for offset, line in enumerate(section.lines[1:], start=1):
-        if len(line.split()) != columns + 1:
-            raise FormatError(path, section.line + offset, f"an index and {columns} values in {section.name.upper()}_SECTION")
-    if len(section.lines) - 1 != n:
-        raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(section.lines) - 1}")
-    _, data = parse_section(section.lines, {})
-    return np.asarray(data, dtype=np.float64).reshape(n, columns)
+    """A section of n rows 'index v1 .. vk' as an (n, k) array (k = columns); a bad row is named by its line."""
+    values = section.values(path)
+    if values.size != n * (columns + 1):
+        rows = section.rows()
+        for number, line in rows:
+            if len(line.split()) != columns + 1:
+                raise FormatError(path, number, f"an index and {columns} values in {section.name.upper()}_SECTION")
+        raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(rows)}")
+    return values.reshape(n, columns + 1)[:, 1:]
+
+
+def _bounded(values: np.ndarray, limit: float, section: _Section, path: Path, what: str, line_of: Callable[[int], int]) -> None:
+    """Every value finite and within +-limit; else a FormatError at the line of the first that is not
+    (``line_of``: the file line of the value with that flat index)."""
+    bad = np.flatnonzero(~np.isfinite(values) | (np.abs(values) > limit))
+    if bad.size:
+        k = int(bad[0])
+        raise FormatError(path, line_of(k), f"finite {what} within +-{limit:g} in {section.name.upper()}_SECTION, got {values.flat[k]!r}")
+
+
+def _row_line(section: _Section, columns: int) -> Callable[[int], int]:
+    """The file line of a table section's value by flat index (the index column not counted)."""
+    return lambda k: section.line_of_value(k // columns * (columns + 1))
 
 
 def _explicit_matrix(section: _Section, specs: dict[str, tuple[object, int]], n: int, path: Path) -> np.ndarray:
     layout = str(_spec(specs, "edge_weight_format", path)).upper()
-    values = np.array([float(t) for line in section.lines[1:] for t in line.split()])
+    values = section.values(path)
+    _bounded(values, MAX_WEIGHT, section, path, "edge weights", section.line_of_value)
     if layout == "FULL_MATRIX":
         expected = n * n
     elif layout in _TRIANGLES:
@@ -143,20 +205,64 @@ def _weights(specs: dict[str, tuple[object, int]], sections: dict[str, _Section]
         raise FormatError(
             path, specs["edge_weight_type"][1], f"EDGE_WEIGHT_TYPE in {', '.join(COORDINATE_RULES)} or EXPLICIT, got {rule!r}"
         )
-    return EdgeWeights(rule, coords=_table(_section(sections, "node_coord", path), n, 2, path))
+    coordinates = _section(sections, "node_coord", path)
+    coords = _table(coordinates, n, 2, path)
+    _bounded(coords, MAX_COORDINATE, coordinates, path, "coordinates", _row_line(coordinates, 2))
+    return EdgeWeights(rule, coords=coords)
 
 
 def _depot_is_first(sections: dict[str, _Section], path: Path) -> None:
     if "depot" not in sections:
         return
-    depots = [float(t) for line in sections["depot"].lines[1:] for t in line.split() if float(t) != -1]
+    depots = [float(v) for v in sections["depot"].values(path) if v != -1]
     if depots != [1.0]:
         raise FormatError(path, sections["depot"].line, "a single depot, node 1, in DEPOT_SECTION")
+
+
+def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
+    """A coordinate TSP (the frontier's million-node files) read without holding its text: the specification
+    lines are read one by one up to NODE_COORD_SECTION, then numpy's C reader takes exactly DIMENSION rows from
+    the open file. None when the file is anything else or anything is unusual (the general reader then reads
+    it, and names what is wrong)."""
+    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
+    opener = openers.get(path.suffix, open)
+    try:
+        with opener(path, "rt") as handle:
+            head = []
+            for line in handle:
+                if _HEADER.match(line):
+                    if not line.strip().upper().startswith("NODE_COORD_SECTION") or line.split()[1:]:
+                        return None
+                    break
+                head.append(line)
+            else:
+                return None
+            specs, _ = _group("".join(head), path)
+            n, rule = specs.get("dimension", (None, 0))[0], str(specs.get("edge_weight_type", ("", 0))[0]).upper()
+            kind = str(specs.get("type", ("TSP", 0))[0]).upper()
+            if kind != "TSP" or rule not in COORDINATE_RULES or not isinstance(n, int) or n < 1:
+                return None
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                rows = np.loadtxt(handle, dtype=np.float64, max_rows=n, ndmin=2)
+            if rows.shape != (n, 3) or handle.read().strip() not in ("", "EOF"):
+                return None
+    except (ValueError, OSError, EOFError, UnicodeDecodeError):
+        return None
+    coords = np.ascontiguousarray(rows[:, 1:])
+    del rows
+    if not np.all(np.isfinite(coords) & (np.abs(coords) <= MAX_COORDINATE)):
+        return None  # the general reader names the line
+    return TSPInstance(name=str(specs.get("name", (path.stem.split(".")[0], 0))[0]), weights=EdgeWeights(rule, coords=coords))
 
 
 def read_routing_instance(path: str | Path) -> RoutingInstance:
     """Read a TSPLIB or VRPLIB file; TYPE picks TSP/ATSP, CVRP or VRPTW/CVRPTW."""
     path = Path(path)
+    if path.stat().st_size > STREAM_FROM if path.is_file() else False:
+        streamed = _streamed_coordinate_tsp(path)
+        if streamed is not None:
+            return streamed
     specs, sections = _group(read_text(path), path)
     kind = str(_spec(specs, "type", path, "TSP")).upper().split()[0]
     if "fixed_edges" in sections:
@@ -169,16 +275,27 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     if kind not in ("CVRP", "VRPTW", "CVRPTW"):
         raise FormatError(path, specs["type"][1], f"TYPE TSP, ATSP, CVRP or VRPTW, got {kind!r}")
     _depot_is_first(sections, path)
-    demands = _table(_section(sections, "demand", path), n, 1, path)[:, 0]
+    demand_section = _section(sections, "demand", path)
+    demands = _table(demand_section, n, 1, path)[:, 0]
     capacity = _int_spec(specs, "capacity", path)
+    _bounded(demands, MAX_WEIGHT, demand_section, path, "demands", _row_line(demand_section, 1))
+    for wrong, rule in ((demands < 0, "non-negative demands"), (demands > capacity, f"demands at most the capacity {capacity}")):
+        if np.any(wrong):
+            k = int(np.flatnonzero(wrong)[0])
+            raise FormatError(path, demand_section.line_of_value(2 * k), f"{rule} in DEMAND_SECTION, got {demands[k]:g} for node {k + 1}")
     vehicles = specs["vehicles"][0] if "vehicles" in specs else None
     if vehicles is not None and (not isinstance(vehicles, int) or vehicles < 1):
         raise FormatError(path, specs["vehicles"][1], f"a positive integer VEHICLES, got {vehicles!r}")
     demands = demands.astype(np.int64) if np.all(demands == np.round(demands)) else demands
     if kind == "CVRP":
         return CVRPInstance(name, weights, demands, capacity, vehicles)
-    windows = _table(_section(sections, "time_window", path), n, 2, path)
-    service = _table(sections["service_time"], n, 1, path)[:, 0] if "service_time" in sections else np.zeros(n)
+    window_section = _section(sections, "time_window", path)
+    windows = _table(window_section, n, 2, path)
+    _bounded(windows, MAX_WEIGHT, window_section, path, "time windows", _row_line(window_section, 2))
+    service = np.zeros(n)
+    if "service_time" in sections:
+        service = _table(sections["service_time"], n, 1, path)[:, 0]
+        _bounded(service, MAX_WEIGHT, sections["service_time"], path, "service times", _row_line(sections["service_time"], 1))
     return CVRPTWInstance(name, weights, demands, capacity, vehicles, weights, windows, service)
 
 
@@ -207,7 +324,7 @@ def write_routing_instance(path: str | Path, instance: RoutingInstance) -> None:
             data["TIME_WINDOW_SECTION"] = instance.time_windows
             data["SERVICE_TIME_SECTION"] = instance.service_times
         data["DEPOT_SECTION"] = np.array([1, -1])
-    vrplib.write_instance(path, data)  # type: ignore[arg-type]
+    vrplib.write_instance(path, data)
 
 
 def read_vrplib_solution(path: str | Path) -> CVRPSolution:
@@ -248,30 +365,21 @@ def tsp_solution_from_routes(solution: CVRPSolution) -> TSPSolution:
 
 
 def read_tour(path: str | Path) -> TSPSolution:
-    """A TSPLIB ``.tour`` file: TOUR_SECTION with 1-based nodes, ended by -1."""
+    """A TSPLIB ``.tour`` file: TOUR_SECTION with 1-based nodes, ended by -1 (parsed at once; a bad token is
+    found and named afterwards)."""
     path = Path(path)
-    nodes: list[int] = []
-    inside = False
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
-        line = raw.strip()
-        if line.upper().startswith("TOUR_SECTION"):
-            inside = True
-            continue
-        if not inside or not line:
-            continue
-        if line == "EOF":
-            break
-        try:
-            values = [int(t) for t in line.split()]
-        except ValueError:
-            raise FormatError(path, number, "1-based node numbers in TOUR_SECTION") from None
-        if -1 in values:
-            nodes.extend(values[: values.index(-1)])
-            break
-        nodes.extend(values)
-    if not inside:
+    _, sections = _group(read_text(path), path)
+    if "tour" not in sections:
         raise FormatError(path, 0, "a TOUR_SECTION")
-    return TSPSolution(np.array(nodes, dtype=np.int64) - 1)
+    section = sections["tour"]
+    numbers = section.values(path)
+    wrong = np.flatnonzero(~np.isfinite(numbers) | (numbers != np.round(numbers)))
+    if wrong.size:
+        raise FormatError(path, section.line_of_value(int(wrong[0])), "1-based node numbers in TOUR_SECTION")
+    values = numbers.astype(np.int64)
+    ends = np.flatnonzero(values == -1)
+    nodes = values[: ends[0]] if ends.size else values
+    return TSPSolution(nodes - 1)
 
 
 def write_tour(path: str | Path, name: str, solution: TSPSolution, length: float | None = None) -> None:

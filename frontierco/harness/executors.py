@@ -10,14 +10,16 @@ cluster run gives the same records as a laptop run (provenance aside).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from queue import Queue
 from typing import Protocol
 
-from frontierco.harness.devices import ray_resources
+from frontierco.errors import UsageError
+from frontierco.harness.devices import ray_resources, visible_gpus, worker_gpus
 from frontierco.harness.job import RunSpec, load_job_instance
 from frontierco.harness.runner import Outcome, execute
+from frontierco.solver import SolverUnavailable
 
 
 def execute_spec(spec: RunSpec, gpu: str | None = None) -> Outcome:
@@ -26,11 +28,15 @@ def execute_spec(spec: RunSpec, gpu: str | None = None) -> Outcome:
     return execute(spec, load_job_instance(spec.job()), gpu)
 
 
+Admit = Callable[[RunSpec], bool]
+
+
 class Executor(Protocol):
     jobs: int
 
-    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
-        """Yield (spec, outcome) for every spec, in the order they finish."""
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
+        """Yield (spec, outcome) for every spec, in the order they finish; a spec that ``admit`` refuses
+        (another process took it) is not run and comes back with None."""
         ...
 
 
@@ -39,15 +45,16 @@ class LocalExecutor:
         self.jobs = jobs
         self.gpus = gpus or [None] * jobs
 
-    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
+        """Each run is admitted when a slot frees up for it, so that concurrent campaigns share the work."""
         slots: Queue[str | None] = Queue()
         for gpu in self.gpus[: self.jobs]:
             slots.put(gpu)
 
-        def in_a_slot(spec: RunSpec) -> Outcome:
+        def in_a_slot(spec: RunSpec) -> Outcome | None:
             gpu = slots.get()
             try:
-                return execute_spec(spec, gpu)
+                return execute_spec(spec, gpu) if admit is None or admit(spec) else None
             finally:
                 slots.put(gpu)
 
@@ -69,8 +76,10 @@ class RayExecutor:
         self.jobs = int(ray.cluster_resources().get("CPU", 1))
         self._task = ray.remote(execute_spec)
 
-    def run(self, specs: Sequence[RunSpec]) -> Iterator[tuple[RunSpec, Outcome]]:
+    def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
+        """Runs are admitted when they are submitted (all at once: the cluster schedules them)."""
         ray = self._ray
+        specs = [spec for spec in specs if admit is None or admit(spec)]
         pending = {self._task.options(**ray_resources(spec.budget.threads, spec.budget.device)).remote(spec): spec for spec in specs}
         try:
             while pending:
@@ -80,3 +89,20 @@ class RayExecutor:
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
+
+
+def make_executor(kind: str, jobs: int = 1, address: str | None = None, device: str = "cpu") -> Executor:
+    """The executor a user asked for by name; a bad name or missing Ray is a one-line error. Local workers on
+    ``cuda`` share the visible GPUs round robin."""
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if kind == "local":
+        return LocalExecutor(jobs, worker_gpus(device, jobs, visible_gpus() if device == "cuda" else []))
+    if kind != "ray":
+        raise UsageError(f"unknown executor {kind!r}; use local or ray")
+    try:
+        from frontierco.harness.executors import RayExecutor
+
+        return RayExecutor(address)
+    except ImportError:
+        raise SolverUnavailable("the ray executor needs Ray: pip install 'frontierco[ray]'") from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,6 @@ def load_job_instance(job: dict[str, Any]) -> Instance:
 
     key = job["instance_key"]
     if job.get("manifests"):
-        registry = Registry(Path(job["manifests"]))
+        registry = Registry(tuple(Path(folder) for folder in job["manifests"].split(os.pathsep)))
         return registry.load(registry.entry(key))
     return read_instance(key)

@@ -10,13 +10,13 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+from frontierco.workspace import SUITE
 
 
 @cache
 def _git_commit() -> str:
     try:
-        result = subprocess.run(["git", "rev-parse", "HEAD"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=10)
+        result = subprocess.run(["git", "rev-parse", "HEAD"], cwd=SUITE, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
     return result.stdout.strip() or "unknown"

@@ -29,7 +29,7 @@ from frontierco.harness.job import RunSpec
 from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.metrics import same_value_slack
 from frontierco.problems import Instance, get_problem
-from frontierco.problems.codec import decode
+from frontierco.results import Status
 
 GRACE = 2.0
 SETUP_LIMIT = 120.0
@@ -40,7 +40,7 @@ MAX_MESSAGE = 512 * 1024 * 1024
 class Outcome:
     """What one run produced, before it becomes a record."""
 
-    status: str = "no_solution"
+    status: str = Status.NO_SOLUTION
     reason: str = ""
     objective: float | None = None
     best: dict[str, Any] | None = None
@@ -76,7 +76,7 @@ class _Judge:
         if kind == "solution":
             self.outcome.solutions_received += 1
             try:
-                verdict = self.problem.evaluate(self.instance, decode(self.problem.name, message["data"]))
+                verdict = self.problem.evaluate(self.instance, self.problem.decode(message["data"]))
             except (ValueError, KeyError) as exc:
                 self.first_infeasible = self.first_infeasible or f"malformed solution: {exc}"
                 return
@@ -98,12 +98,14 @@ class _Judge:
             self.done = True
 
 
-def _environment(threads: int, gpu: str | None = None) -> dict[str, str]:
+def _environment(threads: int, gpu: str | None = None, scratch: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env.update({name: str(threads) for name in THREAD_VARIABLES})
     env["PYTHONUNBUFFERED"] = "1"
     if gpu is not None:
         env["CUDA_VISIBLE_DEVICES"] = gpu
+    if scratch is not None:  # the run's own temporary folder, removed when it ends
+        env.update({name: scratch for name in ("TMPDIR", "TEMP", "TMP")})
     return env
 
 
@@ -121,12 +123,20 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             continue
 
 
+def _end_group(group: int) -> None:
+    """Kill whatever is left of the worker's process group (what a solver forked)."""
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcome:
     """Run the spec's solver on ``instance`` in a worker process (seeing only GPU ``gpu`` when given) and
     judge the result."""
     judge = _Judge(spec, instance)
     read_fd, write_fd = os.pipe()
-    with tempfile.TemporaryFile() as stderr:
+    with tempfile.TemporaryFile() as stderr, tempfile.TemporaryDirectory(prefix="frontierco-run-") as scratch:
         process = subprocess.Popen(
             [sys.executable, "-m", "frontierco.harness.worker", str(write_fd)],
             stdin=subprocess.PIPE,
@@ -134,7 +144,7 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcom
             stderr=stderr,
             pass_fds=(write_fd,),
             start_new_session=True,
-            env=_environment(spec.budget.threads, gpu),
+            env=_environment(spec.budget.threads, gpu, scratch),
         )
         os.close(write_fd)
         assert process.stdin is not None
@@ -146,6 +156,7 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcom
         stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit)
         os.close(read_fd)
         process.wait()
+        _end_group(process.pid)
         stderr.seek(0, os.SEEK_END)
         stderr.seek(max(0, stderr.tell() - 4000))
         judge.outcome.stderr_tail = stderr.read().decode(errors="replace")[-2000:]
@@ -194,23 +205,23 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:
         matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= same_value_slack(spec.reference)
-        outcome.status = "optimal" if outcome.proven and matches else "feasible"
+        outcome.status = Status.OPTIMAL if outcome.proven and matches else Status.FEASIBLE
         return
     if judge.failure is not None:
-        outcome.status = "memory" if judge.failure["type"] == "memory" else "error"
+        outcome.status = Status.MEMORY if judge.failure["type"] == "memory" else Status.ERROR
         outcome.reason = str(judge.failure.get("message", ""))
     elif stopped_at_limit:
-        outcome.status = "timeout"
+        outcome.status = Status.TIMEOUT
         outcome.reason = f"no feasible solution within {spec.budget.time_limit:g} s" if outcome.setup_time else "setup did not finish"
     elif judge.first_infeasible:
-        outcome.status = "infeasible"
+        outcome.status = Status.INFEASIBLE
         outcome.reason = judge.first_infeasible
     elif not judge.done:
-        outcome.status = "crash"
+        outcome.status = Status.CRASH
         how = f"signal {outcome.exit_signal}" if outcome.exit_signal else f"exit code {outcome.exit_code}"
         outcome.reason = (
             f"worker died ({how}): {outcome.stderr_tail.strip().splitlines()[-1] if outcome.stderr_tail.strip() else 'no stderr'}"
         )
     else:
-        outcome.status = "no_solution"
+        outcome.status = Status.NO_SOLUTION
         outcome.reason = "the solver finished without yielding a solution"

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import sys
+import time
 import traceback
 from typing import IO, Any
 
@@ -36,10 +38,11 @@ def _pin_torch_threads(threads: int) -> None:
 
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
-    from frontierco.problems.codec import encode
+    from frontierco.problems import get_problem
     from frontierco.solver import Budget, Proven, SolverSpec
 
     _limit_memory(job.get("memory_mb"))
+    problem = get_problem(job["problem"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])
     budget = Budget(**job["budget"])
@@ -50,7 +53,7 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     for item in solver.solve(instance, budget):
         proven = isinstance(item, Proven)
         try:
-            data = encode(job["problem"], item.solution if proven else item)
+            data = problem.encode(item.solution if proven else item)
         except (TypeError, ValueError) as exc:
             _send(channel, {"type": "garbage", "reason": str(exc)})
             continue
@@ -68,8 +71,23 @@ def _die_with_parent() -> None:
         pass
 
 
+def _guard_the_group() -> None:
+    """Fork a watchdog into the worker's process group (its own session, started by the harness) that
+    kills the whole group once the worker is gone, however it went (finished, killed at the limit, or
+    killed with the harness): processes a solver forked never outlive their run."""
+    worker = os.getpid()
+    if os.fork() != 0:
+        return
+    os.closerange(3, 1 << 16)  # hold no pipe of the worker's: the harness must see their ends close
+    while os.getppid() == worker:
+        time.sleep(0.2)
+    os.killpg(os.getpgrp(), signal.SIGKILL)
+
+
 def main() -> None:
     _die_with_parent()
+    if os.getpgrp() == os.getpid():  # the leader of its own group, as the harness starts it
+        _guard_the_group()
     channel = os.fdopen(int(sys.argv[1]), "w")
     job = json.loads(sys.stdin.read())
     try:

@@ -7,8 +7,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
+from frontierco.manifests import Collection, FileSource, InstanceEntry
 from frontierco.metrics import Aggregate, ScoredRun, aggregate, score_run
-from frontierco.registry import Collection, FileSource, InstanceEntry, Registry
+from frontierco.registry import Registry
 from frontierco.results import RunRecord
 
 
@@ -70,7 +71,7 @@ def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard
     """One board per collection that has records (runs on loose files are left out)."""
     by_collection: dict[str, list[RunRecord]] = defaultdict(list)
     for record in records:
-        if record.collection != "files":
+        if not record.on_file:
             by_collection[record.collection].append(record)
     result = []
     for name in sorted(by_collection):

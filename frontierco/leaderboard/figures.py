@@ -78,7 +78,9 @@ def performance_profile(board: CollectionBoard) -> str | None:
         return None
     problems = sorted({key for costs in groups.values() for key in costs})
     taus = np.logspace(0, 2, 100)
-    shares = metrics.performance_profile({label: [groups[label].get(p, math.inf) for p in problems] for label in sorted(groups)}, taus)
+    shares = metrics.performance_profile(
+        {label: [groups[label].get(p, math.inf) for p in problems] for label in sorted(groups)}, taus.tolist()
+    )
     plt = pyplot()
     figure, axis = plt.subplots(figsize=(6.4, 3.6))
     for label, share in shares.items():

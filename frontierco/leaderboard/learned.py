@@ -10,7 +10,7 @@ import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.leaderboard.figures import group_label, pyplot, svg_text
-from frontierco.registry import GeneratedSource, InstanceEntry
+from frontierco.manifests import GeneratedSource, InstanceEntry
 
 PROBLEMS = ("tsp", "cvrp")
 BINS_PER_DECADE = 4
@@ -79,11 +79,11 @@ def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], probl
         points = sorted(learned_points[label])
         axis.plot([x for x, _ in points], [y for _, y in points], marker="o", label=f"{label} (learned)")
     if classical_points:
-        points = sorted(classical_points)
+        marks = sorted(classical_points)
         axis.plot(
-            [x for x, _, _ in points], [y for _, y, _ in points], color="black", linestyle="--", marker="s", label="best classical solver"
+            [x for x, _, _ in marks], [y for _, y, _ in marks], color="black", linestyle="--", marker="s", label="best classical solver"
         )
-        for x, y, label in points:
+        for x, y, label in marks:
             axis.annotate(label, (x, y), textcoords="offset points", xytext=(4, -10), fontsize=6)
     axis.set_xscale("log")
     axis.set_yscale("symlog", linthresh=0.1)

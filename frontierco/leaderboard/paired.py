@@ -1,4 +1,4 @@
-"""Paired statistics against a named baseline per problem: on the instances (and seeds) both ran at the same
+"""Paired statistics against a named baseline per problem (``Problem.baseline``): on the instances (and seeds) both ran at the same
 time limit, the ratio of each solver's primal integral to the baseline's, wins/ties/losses, and the geometric
 mean ratio with a bootstrap confidence interval over instances.
 
@@ -16,8 +16,8 @@ import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.metrics import ScoredRun
+from frontierco.problems import get_problem
 
-BASELINES = {"milp": "scip", "mis": "scip", "tsp": "lkh", "cvrp": "pyvrp", "cvrptw": "pyvrp"}
 SHIFT = 1e-3  # a 0.1% gap held over the whole limit
 TIE = 0.01
 RESAMPLES = 2000
@@ -58,12 +58,12 @@ def bootstrap_interval(log_ratios: np.ndarray, seed: int = 0) -> tuple[float, fl
 def paired(board: CollectionBoard, baseline: str | None = None) -> list[Paired]:
     """Every other row of the board against the baseline (the problem's named one by default), at each time
     limit the baseline ran; empty when the baseline has no runs on this board."""
-    baseline = baseline or BASELINES.get(board.collection.problem)
+    chosen = baseline or get_problem(board.collection.problem).baseline
     integrals = _integrals(board.runs)
     result = []
     for (solver, limit), values in sorted(integrals.items()):
-        base = integrals.get((baseline, limit)) if baseline else None
-        if base is None or solver == baseline:
+        base = integrals.get((chosen, limit))
+        if base is None or solver == chosen:
             continue
         shared = sorted(set(values) & set(base))
         if not shared:
@@ -74,7 +74,7 @@ def paired(board: CollectionBoard, baseline: str | None = None) -> list[Paired]:
         result.append(
             Paired(
                 solver,
-                baseline,
+                chosen,
                 limit,
                 len(shared),
                 int(np.sum(ratios < 1.0 - TIE)),

@@ -19,7 +19,7 @@ def _fmt(value: float | None, digits: int) -> str:
 
 
 def _best(aggregates: list[Aggregate], key: Callable[[Aggregate], float | None], lowest: bool, ranked: set[int]) -> set[int]:
-    values = [(key(a), k) for k, a in enumerate(aggregates) if key(a) is not None and k in ranked]
+    values = [(value, k) for k, a in enumerate(aggregates) if k in ranked and (value := key(a)) is not None]
     if not values:
         return set()
     target = min(v for v, _ in values) if lowest else max(v for v, _ in values)

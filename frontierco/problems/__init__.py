@@ -36,9 +36,7 @@ def problem_of(instance: Instance) -> Problem:
 
 def size_of(instance: Instance) -> int:
     """The instance's size: nodes (depot included) for routing, vertices for MIS, columns for MILP."""
-    if isinstance(instance, MILPInstance):
-        return instance.num_cols
-    return int(instance.n)
+    return problem_of(instance).size(instance)
 
 
 def evaluate(instance: Instance, solution: Solution) -> Evaluation:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 Sense = Literal["min", "max"]
@@ -32,7 +33,10 @@ class Evaluation:
 
 @dataclass(frozen=True)
 class Problem:
-    """A combinatorial optimisation problem: its id, direction, data types and checker."""
+    """A combinatorial optimisation problem and everything about it that is problem-specific, so that a new
+    problem is one module: its id, direction, data types and checker; how a solution travels as JSON; how big
+    an instance is; its defaults (collection, reference solver, paired baseline, time shift of the shifted
+    geometric mean); and its solution file format."""
 
     name: str
     sense: Sense
@@ -40,7 +44,31 @@ class Problem:
     solution_type: type
     evaluate: Callable[[Any, Any], Evaluation]
     description: str
+    to_data: Callable[[Any], dict[str, Any]]  # a solution as JSON-able data
+    from_data: Callable[[dict[str, Any]], Any]  # ... and back
+    size: Callable[[Any], int]  # nodes (depot included), vertices or columns
+    describe: Callable[[Any], str]  # the size in words ("100 nodes")
+    default_collection: str
+    reference_solver: str  # the strongest solver, for reference values
+    baseline: str  # what the leaderboard's paired statistics compare with
+    time_shift: float  # seconds, for the shifted geometric mean of times
+    solution_suffix: str
+    write_solution: Callable[[Path, Any, Any, float | None], None]  # (path, instance, solution, objective)
+    read_solution: Callable[[Path, Any], Any]  # (path, instance)
 
     def sense_of(self, instance: Any) -> Sense:
         """The direction for one instance (a MILP states its own; other problems have one)."""
         return getattr(instance, "sense", self.sense)
+
+    def encode(self, solution: object) -> dict[str, Any]:
+        """JSON-able form of a solution; a wrong type is a TypeError naming both."""
+        if not isinstance(solution, self.solution_type):
+            raise TypeError(f"yielded a {type(solution).__name__}, not a {self.solution_type.__name__}")
+        return self.to_data(solution)
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        """The solution ``encode`` wrote; malformed data is a ValueError."""
+        try:
+            return self.from_data(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a {self.name} solution: {exc}") from None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -86,6 +88,26 @@ def evaluate(instance: CVRPInstance, solution: CVRPSolution) -> Evaluation:
     return Evaluation.ok(routes_length(instance.weights, routes))
 
 
+def write_routes(path: Path, instance: CVRPInstance, solution: CVRPSolution, objective: float | None) -> None:
+    from frontierco.formats.routing import write_vrplib_solution
+
+    write_vrplib_solution(path, solution, objective)
+
+
+def read_routes(path: Path, instance: CVRPInstance) -> CVRPSolution:
+    from frontierco.formats.routing import read_vrplib_solution
+
+    return read_vrplib_solution(path)
+
+
+def routes_data(solution: CVRPSolution) -> dict[str, Any]:
+    return {"routes": [np.asarray(r).tolist() for r in solution.routes]}
+
+
+def routes_from_data(data: dict[str, Any]) -> CVRPSolution:
+    return CVRPSolution(tuple(np.asarray(r) for r in data["routes"]))
+
+
 PROBLEM = Problem(
     name="cvrp",
     sense="min",
@@ -93,4 +115,15 @@ PROBLEM = Problem(
     solution_type=CVRPSolution,
     evaluate=evaluate,
     description="capacitated vehicle routing (CVRPLIB rounding or asymmetric matrix); total length, minimise",
+    to_data=routes_data,
+    from_data=routes_from_data,
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} nodes",
+    default_collection="cvrp-uniform-50",
+    reference_solver="pyvrp",
+    baseline="pyvrp",
+    time_shift=1.0,
+    solution_suffix=".sol",
+    write_solution=write_routes,
+    read_solution=read_routes,
 )

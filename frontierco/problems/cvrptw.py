@@ -12,7 +12,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from frontierco.problems.base import Evaluation, Problem
-from frontierco.problems.cvrp import CVRPInstance, CVRPSolution, check_routes, routes_length
+from frontierco.problems.cvrp import (
+    CVRPInstance,
+    CVRPSolution,
+    check_routes,
+    read_routes,
+    routes_data,
+    routes_from_data,
+    routes_length,
+    write_routes,
+)
 from frontierco.problems.distances import EdgeWeights
 
 TIME_TOLERANCE = 1e-6
@@ -72,4 +81,15 @@ PROBLEM = Problem(
     solution_type=CVRPTWSolution,
     evaluate=evaluate,
     description="CVRP with time windows (waiting allowed); total length, minimise",
+    to_data=routes_data,
+    from_data=routes_from_data,
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} nodes",
+    default_collection="realcity-acvrptw-50",
+    reference_solver="pyvrp",
+    baseline="pyvrp",
+    time_shift=1.0,
+    solution_suffix=".sol",
+    write_solution=write_routes,
+    read_solution=read_routes,
 )

@@ -66,6 +66,9 @@ def coordinate_distances(a: np.ndarray, b: np.ndarray, rule: str) -> np.ndarray:
     raise ValueError(f"unknown edge weight rule {rule!r}")
 
 
+LEG_CHUNK = 1 << 18  # legs costed at once by path_length
+
+
 @dataclass(frozen=True, eq=False)
 class EdgeWeights:
     """Distances between the nodes of a routing instance: coordinates with a rule, or a matrix (which
@@ -112,8 +115,11 @@ class EdgeWeights:
         """Length of the walk nodes[0] -> nodes[1] -> ... -> nodes[-1], exact for integer rules."""
         if len(nodes) < 2:
             return 0.0
-        legs = self.between(nodes[:-1], nodes[1:])
-        total = int(legs.sum()) if self.is_integer else float(legs.sum(dtype=np.float64))
+        total: int | float = 0 if self.is_integer else 0.0
+        for start in range(0, len(nodes) - 1, LEG_CHUNK):  # in chunks: a 10M-node tour needs no 10M-long temporaries
+            stop = min(start + LEG_CHUNK, len(nodes) - 1)
+            legs = self.between(nodes[start:stop], nodes[start + 1 : stop + 1])
+            total += int(legs.sum()) if self.is_integer else float(legs.sum(dtype=np.float64))
         return float(total)
 
     def full_matrix(self) -> np.ndarray:

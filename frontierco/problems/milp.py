@@ -8,6 +8,7 @@ variable is integral when it is within ``INT_TOL = 1e-6`` of an integer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -109,6 +110,30 @@ def evaluate(instance: MILPInstance, solution: MILPSolution) -> Evaluation:
     return Evaluation.ok(float(instance.objective @ x) + instance.offset)
 
 
+def _write(path: Path, instance: MILPInstance, solution: MILPSolution, objective: float | None) -> None:
+    """'column value' lines."""
+    path.write_text("".join(f"{name} {value!r}\n" for name, value in zip(instance.col_names, solution.x.tolist(), strict=True)))
+
+
+def _read(path: Path, instance: MILPInstance) -> MILPSolution:
+    from frontierco.errors import FormatError
+    from frontierco.formats.text import read_text
+
+    index = {name: j for j, name in enumerate(instance.col_names)}
+    x = np.zeros(instance.num_cols)
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        tokens = raw.split()
+        if not tokens or tokens[0].startswith("#"):
+            continue
+        if len(tokens) != 2 or tokens[0] not in index:
+            raise FormatError(path, number, "'COLUMN VALUE' with a column of the instance")
+        try:
+            x[index[tokens[0]]] = float(tokens[1])
+        except ValueError:
+            raise FormatError(path, number, "a numeric value") from None
+    return MILPSolution(x)
+
+
 PROBLEM = Problem(
     name="milp",
     sense="min",
@@ -116,4 +141,15 @@ PROBLEM = Problem(
     solution_type=MILPSolution,
     evaluate=evaluate,
     description="mixed-integer linear program (MPS/LP); c.x, minimise or maximise as the model says",
+    to_data=lambda solution: {"x": np.asarray(solution.x, dtype=np.float64).tolist()},
+    from_data=lambda data: MILPSolution(np.asarray(data["x"], dtype=np.float64)),
+    size=lambda instance: instance.num_cols,
+    describe=lambda instance: f"{instance.num_rows} rows x {instance.num_cols} columns",
+    default_collection="milp-setcover-easy",
+    reference_solver="scip",
+    baseline="scip",
+    time_shift=10.0,
+    solution_suffix=".txt",
+    write_solution=_write,
+    read_solution=_read,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 
@@ -16,11 +17,19 @@ def canonical_edges(edges: np.ndarray) -> np.ndarray:
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
     if not len(edges):
         return edges
-    low, high = edges.min(axis=1), edges.max(axis=1)
+    keys = np.minimum(edges[:, 0], edges[:, 1])  # in place from here on: a 10M-edge graph stays well under 1 GB
+    high = np.maximum(edges[:, 0], edges[:, 1])
     base = int(high.max()) + 1
-    keys = np.sort(low * base + high)
-    keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
-    return np.stack([keys // base, keys % base], axis=1)
+    keys *= base
+    keys += high
+    del high
+    keys.sort()
+    if len(keys) > 1 and np.any(keys[1:] == keys[:-1]):
+        keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+    out = np.empty((len(keys), 2), dtype=np.int64)
+    np.floor_divide(keys, base, out=out[:, 0])
+    np.remainder(keys, base, out=out[:, 1])
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,18 +91,33 @@ def evaluate(instance: MISInstance, solution: MISSolution) -> Evaluation:
         return Evaluation.infeasible(problem)
     bad = first_out_of_range(chosen, 0, instance.n - 1)
     if bad is not None:
-        return Evaluation.infeasible(f"vertex {bad} is not in 0..{instance.n - 1}")
+        return Evaluation.infeasible(f"vertex {bad + 1} is not in 1..{instance.n} (vertices numbered from 1, as in DIMACS files)")
     repeated = first_repeated(chosen, instance.n)
     if repeated is not None:
-        return Evaluation.infeasible(f"vertex {repeated[0]} listed {times(repeated[1])}")
+        return Evaluation.infeasible(f"vertex {repeated[0] + 1} listed {times(repeated[1])} (vertices numbered from 1)")
     selected = np.zeros(instance.n, dtype=bool)
     selected[chosen] = True
     if instance.m:
         clash = np.flatnonzero(selected[instance.edges[:, 0]] & selected[instance.edges[:, 1]])
         if clash.size:
             u, v = instance.edges[clash[0]]
-            return Evaluation.infeasible(f"vertices {u} and {v} are both chosen but adjacent")
+            return Evaluation.infeasible(f"vertices {u + 1} and {v + 1} are both chosen but adjacent (numbered from 1)")
     return Evaluation.ok(float(chosen.size))
+
+
+def _write(path: Path, instance: MISInstance, solution: MISSolution, objective: float | None) -> None:
+    """One vertex per line, numbered from 1 as in DIMACS files."""
+    path.write_text("".join(f"{int(v) + 1}\n" for v in np.sort(solution.vertices)))
+
+
+def _read(path: Path, instance: MISInstance) -> MISSolution:
+    from frontierco.errors import FormatError
+    from frontierco.formats.text import read_text
+
+    try:
+        return MISSolution(np.array([int(t) for t in read_text(path).split()], dtype=np.int64) - 1)
+    except ValueError:
+        raise FormatError(path, 0, "one 1-based vertex number per line") from None
 
 
 PROBLEM = Problem(
@@ -103,4 +127,15 @@ PROBLEM = Problem(
     solution_type=MISSolution,
     evaluate=evaluate,
     description="maximum independent set; set size, maximise",
+    to_data=lambda solution: {"vertices": np.asarray(solution.vertices).tolist()},
+    from_data=lambda data: MISSolution(np.asarray(data["vertices"])),
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} vertices, {instance.m} edges",
+    default_collection="mis-rb-small",
+    reference_solver="chils",
+    baseline="scip",
+    time_shift=1.0,
+    solution_suffix=".txt",
+    write_solution=_write,
+    read_solution=_read,
 )

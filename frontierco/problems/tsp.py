@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -46,15 +47,28 @@ def evaluate(instance: TSPInstance, solution: TSPSolution) -> Evaluation:
         return Evaluation.infeasible(problem)
     bad = first_out_of_range(tour, 0, n - 1)
     if bad is not None:
-        return Evaluation.infeasible(f"node {bad} is not in 0..{n - 1}")
+        return Evaluation.infeasible(f"node {bad + 1} is not in 1..{n} (nodes numbered from 1, as in TSPLIB files)")
     repeated = first_repeated(tour, n)
     if repeated is not None:
-        return Evaluation.infeasible(f"node {repeated[0]} visited {times(repeated[1])}")
+        return Evaluation.infeasible(f"node {repeated[0] + 1} visited {times(repeated[1])} (nodes numbered from 1)")
     if len(tour) != n:
         missing = np.setdiff1d(np.arange(n), tour)
-        return Evaluation.infeasible(f"tour visits {len(tour)} of {n} nodes; node {int(missing[0])} is missing")
+        return Evaluation.infeasible(f"tour visits {len(tour)} of {n} nodes; node {int(missing[0]) + 1} is missing (nodes numbered from 1)")
     closed = np.append(tour, tour[:1])
     return Evaluation.ok(instance.weights.path_length(closed))
+
+
+def _write(path: Path, instance: TSPInstance, solution: TSPSolution, objective: float | None) -> None:
+    from frontierco.formats.routing import write_tour
+
+    write_tour(path, instance.name, solution, objective)
+
+
+def _read(path: Path, instance: TSPInstance) -> TSPSolution:
+    from frontierco.formats.routing import read_tour, read_vrplib_solution, tsp_solution_from_routes
+    from frontierco.formats.text import base_suffix
+
+    return tsp_solution_from_routes(read_vrplib_solution(path)) if base_suffix(path) == ".sol" else read_tour(path)
 
 
 PROBLEM = Problem(
@@ -64,4 +78,15 @@ PROBLEM = Problem(
     solution_type=TSPSolution,
     evaluate=evaluate,
     description="travelling salesman (TSPLIB rules or asymmetric matrix); tour length, minimise",
+    to_data=lambda solution: {"tour": np.asarray(solution.tour).tolist()},
+    from_data=lambda data: TSPSolution(np.asarray(data["tour"])),
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} nodes",
+    default_collection="tsp-uniform-100",
+    reference_solver="lkh",
+    baseline="lkh",
+    time_shift=1.0,
+    solution_suffix=".tour",
+    write_solution=_write,
+    read_solution=_read,
 )

@@ -8,15 +8,16 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.filestore import FileStore
+from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.problems.cvrp import routes_length
-from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
 from frontierco.solverkit import Clock, depot_routes, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/wouterkool/attention-learn-to-route/c9abf41/pretrained"
 # the authors' released weights (MIT), named by their public origin and sha256; read from the cache, the
-# offline mirror or downloaded (frontierco.registry.FileStore), never copied into this repository
+# offline mirror or downloaded (frontierco.filestore.FileStore), never copied into this repository
 SHA256 = {
     ("tsp", 50): "10e0e882f17a15ae44da04d9d8939ce599d3cf133c0593649a066608ff51ab43",
     ("tsp", 100): "eefdf5496cc1a15e1b95b0a3025e1bcf703279d22aebc19b5b57c80ca8e3200a",

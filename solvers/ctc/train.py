@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from frontierco.registry import PROJECT_ROOT
+from frontierco.registry import INSTANCES_DIR
+from frontierco.workspace import required
 
 from .checkpoint import SHIPPED, export
 from .features import Graph, analyse_instance, build_graph, lp_relaxation, signature
@@ -39,7 +40,7 @@ def family_instance(family: str, seed: int) -> Any:
     """An instance of the family at the sizes of its ``milp-FAMILY-easy`` collection."""
     from frontierco.generators import generate
 
-    manifest = tomllib.loads((PROJECT_ROOT / "instances" / "generated" / f"milp-{family}-easy.toml").read_text())
+    manifest = tomllib.loads((INSTANCES_DIR / "generated" / f"milp-{family}-easy.toml").read_text())
     return generate(manifest["generator"], f"ctc-{family}-{seed}", seed, dict(manifest.get("params", {}))).instance
 
 
@@ -164,7 +165,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--no-abstract", action="store_true", help="ablation: the instance modality alone")
     parser.add_argument("--jobs", type=int, default=1, help="instances labelled at once")
-    parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "runs" / "ctc")
+    parser.add_argument("--out", type=Path, default=None, help="labels and training state (default: the workspace's runs/ctc)")
     parser.add_argument("--export", type=Path, default=SHIPPED)
     parser.add_argument("--resume", action="store_true")
     return parser.parse_args(argv)
@@ -174,6 +175,7 @@ def main(argv: list[str]) -> None:
     args = parse(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     torch.set_num_threads(1)
+    args.out = args.out or required().training / "ctc"
     data = args.out / args.family / "labels-v2"  # v2: rows tied at the budget all kept (older caches break ties by index)
     train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], args.label_time, data, args.jobs)
     dev_paths = label_all(args.family, [DEV_SEED + i for i in range(args.dev)], args.label_time, data, args.jobs)

@@ -10,9 +10,10 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.filestore import FileStore
+from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.problems.cvrp import routes_length
-from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
 from frontierco.solverkit import Clock, depot_routes, unit_square
 

@@ -9,8 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.filestore import FileStore
+from frontierco.manifests import FileSource
 from frontierco.problems import TSPInstance, TSPSolution
-from frontierco.registry import FileSource, FileStore
 from frontierco.solver import Budget, Solver
 from frontierco.solverkit import Clock, unit_square
 

@@ -35,7 +35,7 @@ import torch
 
 from frontierco.checkpoints import read_card
 from frontierco.formats.city import City
-from frontierco.registry import PROJECT_ROOT
+from frontierco.workspace import required
 
 from .checkpoint import SHIPPED, export
 from .data import TRAINING_ORDER, RoutingBatch, Sampler, symmetries
@@ -54,7 +54,6 @@ TRAINING_ROLES = ("training", "in-distribution")
 DEV_SEED = 2026
 DEV_DIR = Path(__file__).resolve().parent / "dev"
 LOG_FIELDS = ("step", "epoch", "size", "mode", "instances", "seconds", "loss", "train_cost", "dev_gap")
-TEACHER_ROOT = PROJECT_ROOT / "runs" / "rrnco" / "teacher"
 
 
 @dataclass
@@ -478,7 +477,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--teacher-count", type=int, default=1600, help="teacher solutions to have before imitating")
     parser.add_argument("--teacher-time", type=float, default=0.5, help="seconds of the classical solver per teacher instance")
     parser.add_argument("--teacher-only", action="store_true", help="only generate the teacher solutions (resumable)")
-    parser.add_argument("--teacher-root", type=Path, default=TEACHER_ROOT)
+    parser.add_argument("--teacher-root", type=Path, default=None, help="teacher data folder (default: the workspace's runs/rrnco/teacher)")
     parser.add_argument("--teacher-shard", default="0/1", help="i/k: this process solves teacher chunks i, i+k, ... (with --teacher-only)")
     parser.add_argument("--orders", type=int, default=8, help="random orders of each teacher solution per step")
     parser.add_argument("--amp", action="store_true", help="bfloat16 autocast of the network (GPU training)")
@@ -494,7 +493,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--time-budget", type=float, default=None, help="stop after this many seconds")
     parser.add_argument("--dev-size", type=int, default=100)
     parser.add_argument("--dev-count", type=int, default=32)
-    parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "runs" / "rrnco", help="training state folder")
+    parser.add_argument("--out", type=Path, default=None, help="training state folder (default: the workspace's runs/rrnco)")
     parser.add_argument("--export", type=Path, default=SHIPPED, help="where the final checkpoint goes")
     parser.add_argument("--resume", action="store_true", help="continue the run in --out")
     parser.add_argument("--init", type=Path, default=None, help="start from the weights of a state.pt or a shipped checkpoint")
@@ -527,6 +526,8 @@ def main(argv: list[str]) -> None:
         imitate=args.imitate or args.teacher_only, orders=args.orders, teacher_seconds=args.teacher_time, amp=args.amp,
         compile=args.compile,
     )  # fmt: skip
+    args.out = args.out or required().training / "rrnco"
+    args.teacher_root = args.teacher_root or required().training / "rrnco" / "teacher"
     cities = training_cities()
     teacher = None
     if config.imitate:

@@ -7,7 +7,7 @@ from frontierco.cities.network import largest_strong_component, sample_points
 from frontierco.cities.osm import direction, great_circle_m, parse_maxspeed, read_road_graph
 from frontierco.errors import FormatError
 from frontierco.formats.city import read_city, write_city
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 
 def _arcs(graph):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from frontierco.errors import FormatError
 from frontierco.formats import read_instance
 from frontierco.formats.city import read_city
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz"]
 TOKENS = st.sampled_from(

@@ -8,7 +8,7 @@ from frontierco.formats import read_instance, read_solution, write_solution
 from frontierco.formats.graphs import cnf_to_mis, read_cnf_clauses, read_dimacs, read_metis, write_dimacs, write_metis
 from frontierco.generators import generate
 from frontierco.problems import MISSolution, evaluate
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 
 def test_dimacs_and_metis_round_trip(tmp_path):
@@ -64,7 +64,7 @@ def test_mis_solution_file(tmp_path):
     "suffix, text, line",
     [
         (".mis", "p edge 3 1\ne 1 4\n", 2),
-        (".mis", "e 1 2\n", 1),
+        (".mis", "e 1 2\n", 0),
         (".mis", "p edge 3 1\nx 1 2\n", 2),
         (".mis", "p edge 2 1\ne 1 1\n", 0),
         (".graph", "3 1\n2\n1 x\n\n", 3),
@@ -77,3 +77,21 @@ def test_malformed_graphs(tmp_path, suffix, text, line):
     with pytest.raises(FormatError) as info:
         read_instance(path)
     assert info.value.line == line
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("p edge 99999999999 1\ne 1 2\n", "0 <= N <= 2147483647"),  # was a 745 GiB allocation
+        ("p edge -3 1\ne 1 2\n", "0 <= N <= 2147483647"),  # was a complaint about the edge line
+        ("c a comment\np edge 3 5\ne 1 2\ne 2 3\n", "5 edges as the header says, found 2"),
+        ("p edge 3 x\ne 1 2\n", "integer N and M"),
+    ],
+)
+def test_a_dimacs_header_that_cannot_be_true_is_refused_before_any_allocation(tmp_path, text: str, expected: str) -> None:
+    path = tmp_path / "bad.dimacs"
+    path.write_text(text)
+    with pytest.raises(FormatError) as info:
+        read_dimacs(path)
+    header = next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith("p"))
+    assert expected in info.value.expected and info.value.line == header

@@ -8,7 +8,7 @@ from frontierco.formats import read_instance, read_solution, write_instance, wri
 from frontierco.formats.routing import read_routing_instance, read_vrplib_solution, stated_cost, tsp_solution_from_routes
 from frontierco.generators import generate
 from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, TSPInstance, TSPSolution, evaluate
-from tests.conftest import DATA
+from tests.helpers import DATA
 
 
 def test_tiny_cvrp_and_its_solution():
@@ -117,6 +117,32 @@ def test_solution_files_round_trip(tmp_path):
         ("NAME : x\nTYPE : TSP\nDIMENSION : two\n", 3, "positive integer DIMENSION"),
         ("NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : FOO\n", 4, "EDGE_WEIGHT_TYPE in"),
         ("hello\n", 1, "'KEY : value'"),
+        # values that lie: no objective may be computed from them (the wrapped int64 edges)
+        *[
+            (
+                f"NAME : x\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 {bad} 1\n3 1 1\n",
+                7,
+                "finite coordinates within +-1e+09",
+            )
+            for bad in ("nan", "inf", "-inf", "1e300")
+        ],
+        (
+            "NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EXPLICIT\nEDGE_WEIGHT_FORMAT : UPPER_ROW\nEDGE_WEIGHT_SECTION\ninf\n",
+            7,
+            "finite edge weights",
+        ),
+        (
+            "NAME : x\nTYPE : CVRP\nDIMENSION : 3\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n"
+            "3 2 2\nDEMAND_SECTION\n1 0\n2 -4\n3 5\nDEPOT_SECTION\n1\n-1\n",
+            12,
+            "non-negative demands",
+        ),
+        (
+            "NAME : x\nTYPE : CVRP\nDIMENSION : 3\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n"
+            "3 2 2\nDEMAND_SECTION\n1 0\n2 4\n3 11\nDEPOT_SECTION\n1\n-1\n",
+            13,
+            "demands at most the capacity 10",
+        ),
     ],
 )
 def test_malformed_files_name_the_line(tmp_path, text, line, expected):

@@ -1,13 +1,10 @@
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import plan_file
+from frontierco.harness.plan import plan_file
 from frontierco.solver import discover
-from tests.conftest import DATA
-
-TEST_SOLVERS = Path(__file__).resolve().parents[1] / "solvers"
+from tests.helpers import DATA, TEST_SOLVERS
 
 
 @pytest.fixture(scope="session")

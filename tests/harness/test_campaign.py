@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import UsageError, plan_collection, run_campaign
+from frontierco.errors import UsageError
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
-from tests.harness.conftest import TEST_SOLVERS
+from tests.helpers import TEST_SOLVERS
 
 SCRIPT = """
 import signal
@@ -21,7 +23,8 @@ import sys
 signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell that started us in the background ignores SIGINT
 from dataclasses import replace
 from pathlib import Path
-from frontierco.harness.campaign import plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore, latest
 from frontierco.solver import discover
 spec = discover(Path(sys.argv[1]))["faulty"]
@@ -37,7 +40,7 @@ def _lines(path: Path) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGINT])
 def test_killed_campaign_resumes_without_loss_or_duplicates(tmp_path, campaign_for, kill):
-    from tests.conftest import DATA
+    from tests.helpers import DATA
 
     root = tmp_path / "runs"
     process = subprocess.Popen([sys.executable, "-c", SCRIPT, str(TEST_SOLVERS), str(DATA / "tiny.vrp"), str(root)])
@@ -58,16 +61,43 @@ def test_killed_campaign_resumes_without_loss_or_duplicates(tmp_path, campaign_f
     assert run_campaign(campaign, store) == []  # finished runs are skipped
 
 
-def test_torn_last_line_is_repaired(tmp_path, campaign_for):
+def test_a_torn_last_line_is_read_around_and_quarantined_by_the_next_writer(tmp_path, campaign_for):
     store = ResultStore(tmp_path / "runs")
-    campaign = campaign_for("good", seeds=2)
-    run_campaign(campaign, store)
+    run_campaign(campaign_for("good", seeds=2), store)
     path = store.path("files", "faulty")
     with open(path, "a") as handle:
         handle.write('{"run_id": "torn", "sol')  # a write cut short by kill -9
+    before = path.read_bytes()
     assert len(list(store.records())) == 2
-    assert path.read_text().endswith("\n")
-    json.loads(path.read_text().splitlines()[-1])
+    assert path.read_bytes() == before  # reading never writes
+    run_campaign(campaign_for("good", seeds=3), store)  # a writer: seals the file before appending
+    assert len(list(store.records())) == 3 and path.read_text().endswith("\n")
+    assert path.with_name("faulty.jsonl.quarantine").read_text() == '{"run_id": "torn", "sol\n'
+
+
+def test_a_complete_last_record_without_its_newline_is_kept(tmp_path, campaign_for):
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=2), store)
+    path = store.path("files", "faulty")
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    assert len(list(store.records())) == 2
+    run_campaign(campaign_for("good", seeds=3), store)
+    assert len(list(store.records())) == 3 and not path.with_name("faulty.jsonl.quarantine").exists()
+
+
+def test_foreign_lines_are_skipped_and_newer_fields_kept(tmp_path, campaign_for, caplog):
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=2), store)
+    path = store.path("files", "faulty")
+    first, second = path.read_text().splitlines()
+    newer = json.loads(second) | {"energy_joules": 12.5}
+    missing = {k: v for k, v in json.loads(first).items() if k != "status"}
+    path.write_text("\n".join([first, "garbage", "{}", "[1, 2]", json.dumps(missing), json.dumps(newer), '{"run_id": "x", "tra']) + "\n")
+    with caplog.at_level("WARNING"):
+        records = list(store.records())
+    assert [r.run_id for r in records] == [json.loads(first)["run_id"], newer["run_id"]]
+    assert records[1].extra == {"energy_joules": 12.5} and json.loads(records[1].to_json()) == newer
+    assert sum("5 line(s) that are not run records" in m for m in caplog.messages) == 1
 
 
 def test_force_redoes_runs(tmp_path, campaign_for):
@@ -83,10 +113,10 @@ def test_force_redoes_runs(tmp_path, campaign_for):
 def test_only_named_instances(tmp_path):
     from frontierco.solver import get_solver
 
-    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 1, 5.0, names=["mis-rb-small-dev-2"])
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["mis-rb-small-dev-2"]), 5.0)
     assert [s.instance_name for s in campaign.specs] == ["mis-rb-small-dev-2"]
     with pytest.raises(UsageError, match="no instances nope"):
-        plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 1, 5.0, names=["nope"])
+        plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["nope"]), 5.0)
 
 
 def test_run_id_does_not_depend_on_how_the_limit_is_written(campaign_for):
@@ -104,7 +134,7 @@ def test_run_id_depends_on_identity_only(campaign_for):
 def test_greedy_on_default_collection(tmp_path):
     from frontierco.solver import get_solver
 
-    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", None, "dev", 2, 1, 5.0)
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", Selection(None, "dev", limit=2), 5.0)
     records = run_campaign(campaign, ResultStore(tmp_path), LocalExecutor(2))
     assert [r.status for r in records] == ["feasible", "feasible"]
     assert all(r.collection == "mis-rb-small" and r.reference is not None for r in records)
@@ -118,4 +148,72 @@ def test_usage_errors(problem, collection, message):
     from frontierco.solver import get_solver
 
     with pytest.raises(UsageError, match=message):
-        plan_collection(Registry(), get_solver("greedy"), problem, collection, "test", None, 1, 1.0)
+        plan_collection(Registry(), get_solver("greedy"), problem, Selection(collection), 1.0)
+
+
+def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, campaign_for):
+    """The issue's hgs case: a redo overwrote the file an older record of the same run id pointed at."""
+    from frontierco.verify import verify_record
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good"), store)
+    (first,) = store.records()
+    kept = store.load_solution(first.solution_file)
+    other = store.save_solution("files", first.run_id, {"routes": [[3], [1, 2]]})  # a redo with another answer
+    assert other != first.solution_file and store.load_solution(first.solution_file) == kept
+    assert verify_record(store, first).agrees
+
+
+def test_a_full_disk_is_one_line_naming_the_file_and_leaves_no_temporary_file(tmp_path, campaign_for, monkeypatch):
+    import errno
+    import os
+
+    from frontierco import results
+    from frontierco.errors import StoreError
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good"), store)
+    before = store.path("files", "faulty").read_bytes()
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(results.os, "fsync", full)
+    with pytest.raises(StoreError, match=r"could not write .*faulty.jsonl: No space left on device"):
+        run_campaign(campaign_for("good", seeds=2), store)
+    monkeypatch.setattr(results.Path, "replace", full)
+    with pytest.raises(StoreError, match="No space left on device"):
+        store.save_solution("files", "x", {"routes": [[1]]})
+    assert not list((tmp_path / "runs").rglob("*.tmp"))
+    monkeypatch.undo()
+    assert store.path("files", "faulty").read_bytes().startswith(before)  # earlier records intact
+
+
+def test_every_record_as_one_table_and_exported(tmp_path, campaign_for):
+    pd = pytest.importorskip("pandas")
+    from typer.testing import CliRunner
+
+    from frontierco.cli import app
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=3), store)
+    frame = store.to_frame()
+    assert len(frame) == 3 and set(frame["status"]) == {"feasible"} and list(frame["seed"]) == [0, 1, 2]
+    assert json.loads(frame["trace"][0])[-1][1] == 100.0
+    result = CliRunner().invoke(app, ["results", "export", str(tmp_path / "all.csv"), "--results", str(tmp_path / "runs")])
+    assert result.exit_code == 0 and "wrote 3 records" in result.output
+    assert pd.read_csv(tmp_path / "all.csv")["objective"].tolist() == [100.0] * 3
+
+
+def test_records_export_to_parquet(tmp_path, campaign_for):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    from typer.testing import CliRunner
+
+    from frontierco.cli import app
+
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good", seeds=2), store)
+    args = ["results", "export", str(tmp_path / "all.parquet"), "--format", "parquet", "--results", str(tmp_path / "runs")]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert pd.read_parquet(tmp_path / "all.parquet")["run_id"].tolist() == store.to_frame()["run_id"].tolist()

@@ -5,12 +5,15 @@ without it the test starts (and stops) its own."""
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import plan_collection, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
+from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver
@@ -19,8 +22,14 @@ pytest.importorskip("ray")
 PORT = "6391"
 
 
+def _ray_command() -> str:
+    """The ``ray`` of this interpreter's environment (a venv that is not activated is not on PATH), else PATH's."""
+    beside = Path(sys.executable).parent / "ray"
+    return str(beside) if beside.exists() else shutil.which("ray") or "ray"
+
+
 def _ray(*args: str) -> None:
-    subprocess.run([shutil.which("ray") or "ray", *args], check=True, capture_output=True, timeout=120)
+    subprocess.run([_ray_command(), *args], check=True, capture_output=True, timeout=120)
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +66,7 @@ def _comparable(records):
 def test_ray_records_match_local_records(tmp_path, ray_address):
     from frontierco.harness.executors import RayExecutor
 
-    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", "mis-rb-small", "dev", None, 2, 5.0)
+    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), 5.0, seeds=2)
     local = run_campaign(campaign, ResultStore(tmp_path / "local"), LocalExecutor(2))
     executor = RayExecutor(ray_address)
     assert executor.jobs >= 2  # the head and the extra worker node each give a CPU

@@ -49,7 +49,7 @@ def test_build_is_byte_stable_and_check_finds_drift(board_setup):
 
 def test_runs_on_loose_files_stay_off_the_board(board_setup):
     registry, folder = board_setup
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     loose = record("a", "mine", "feasible", 3.0, [(1.0, 3.0)])
     loose.collection = "files"
@@ -72,7 +72,7 @@ def test_readme_excerpt_is_written_and_checked(board_setup, tmp_path):
 
 
 def test_runs_of_removed_or_changed_instances_are_left_out(board_setup):
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     registry, folder = board_setup
     store = ResultStore(folder / "runs")
@@ -83,14 +83,15 @@ def test_runs_of_removed_or_changed_instances_are_left_out(board_setup):
     (board,) = boards(registry, list(store.records()))
     assert {a.solver for a in board.aggregates} == {"a", "b"}
     assert board.dropped == 2
-    assert "Runs left out because their instance left the collection or changed since they ran: 2." in build(
-        folder / "runs", registry
-    )["tiny.md"].decode()
+    assert (
+        "Runs left out because their instance left the collection or changed since they ran: 2."
+        in build(folder / "runs", registry)["tiny.md"].decode()
+    )
 
 
 def test_a_row_on_a_subset_of_the_instances_is_marked_never_bold_and_never_the_leader(board_setup):
     """The issue's case: a 1-second run of nn-2opt on two instances led tsplib over LKH's 93 runs."""
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     registry, folder = board_setup
     store = ResultStore(folder / "runs")
@@ -105,7 +106,7 @@ def test_a_row_on_a_subset_of_the_instances_is_marked_never_bold_and_never_the_l
 
 
 def test_equal_gaps_are_ranked_by_primal_integral_then_time(board_setup):
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     registry, folder = board_setup
     store = ResultStore(folder / "runs")
@@ -119,7 +120,7 @@ def test_equal_gaps_are_ranked_by_primal_integral_then_time(board_setup):
 
 
 def test_only_the_newest_version_of_a_solver_is_on_the_board(board_setup):
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     registry, folder = board_setup
     store = ResultStore(folder / "runs")
@@ -134,7 +135,7 @@ def test_only_the_newest_version_of_a_solver_is_on_the_board(board_setup):
 
 
 def test_a_run_on_a_gpu_is_its_own_row(board_setup):
-    from tests.leaderboard.conftest import record
+    from tests.helpers import record
 
     registry, folder = board_setup
     store = ResultStore(folder / "runs")
@@ -163,7 +164,7 @@ def test_the_learned_against_classical_figure_needs_a_learned_solver(board_setup
 
 def test_nominal_sizes_come_from_generators_and_library_names():
     from frontierco.leaderboard.learned import nominal_size
-    from frontierco.registry import FileSource, GeneratedSource, InstanceEntry
+    from frontierco.manifests import FileSource, GeneratedSource, InstanceEntry
 
     def entry(name: str, problem: str, source: object) -> InstanceEntry:
         return InstanceEntry("c", name, "test", problem, source, None)  # type: ignore[arg-type]

@@ -3,12 +3,11 @@ import math
 import numpy as np
 import pytest
 
-from frontierco.leaderboard import paired as paired_module
 from frontierco.leaderboard.build import build
 from frontierco.leaderboard.data import boards
 from frontierco.leaderboard.paired import SHIFT, bootstrap_interval, paired
 from frontierco.results import ResultStore
-from tests.leaderboard.conftest import record
+from tests.helpers import record
 
 
 def test_ratios_wins_and_the_geometric_mean_by_hand(board_setup):
@@ -39,7 +38,11 @@ def test_no_baseline_on_the_board_means_no_paired_section(board_setup):
 
 def test_the_paired_section_is_on_the_page_in_the_csv_and_on_the_site(board_setup, monkeypatch):
     registry, folder = board_setup
-    monkeypatch.setitem(paired_module.BASELINES, "tsp", "a")
+    from dataclasses import replace
+
+    from frontierco.problems import PROBLEMS
+
+    monkeypatch.setitem(PROBLEMS, "tsp", replace(PROBLEMS["tsp"], baseline="a"))
     outputs = build(folder / "runs", registry)
     assert "## Paired against a" in outputs["tiny.md"].decode()
     assert "| b | 10 | 2 | 0 / 0 / 2 |" in outputs["tiny.md"].decode()

@@ -18,7 +18,7 @@ def test_feasible(path4):
 
 @pytest.mark.parametrize(
     "vertices, reason",
-    [([0, 1], "vertices 0 and 1"), ([0, 0], "listed twice"), ([4], "not in 0..3")],
+    [([0, 1], "vertices 1 and 2"), ([0, 0], "vertex 1 listed twice"), ([4], "vertex 5 is not in 1..4")],
 )
 def test_infeasible(path4, vertices, reason):
     assert reason in evaluate(path4, MISSolution(np.array(vertices))).reason

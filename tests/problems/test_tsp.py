@@ -22,9 +22,9 @@ def test_crossing_tour_is_longer(square):
 @pytest.mark.parametrize(
     "tour, reason",
     [
-        ([0, 1, 2], "node 3 is missing"),
-        ([0, 1, 2, 2], "node 2 visited twice"),
-        ([0, 1, 2, 4], "node 4 is not in 0..3"),
+        ([0, 1, 2], "node 4 is missing"),
+        ([0, 1, 2, 2], "node 3 visited twice"),
+        ([0, 1, 2, 4], "node 5 is not in 1..4"),
         ([0, 1, 2.5, 3], "not integers"),
     ],
 )

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from frontierco.registry import FileStore
+from frontierco.filestore import FileStore
 
 
 @pytest.fixture

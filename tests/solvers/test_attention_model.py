@@ -7,10 +7,10 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from frontierco.filestore import FileStore  # noqa: E402
 from frontierco.generators import generate  # noqa: E402
 from frontierco.problems import TSPInstance, get_problem  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
-from frontierco.registry import FileStore  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
 
 solver_module = load_solver_module("attention-model", "solver")
@@ -42,7 +42,7 @@ def test_greedy_tours_of_the_published_weights_are_short(store: FileStore) -> No
 
 
 def test_a_weights_file_with_another_checksum_is_refused(tmp_path: object) -> None:
-    from frontierco.registry import RegistryError
+    from frontierco.errors import RegistryError
 
     source = solver_module.WEIGHTS[("tsp", 50)]
     bad = tmp_path / source.path  # type: ignore[operator]

@@ -58,6 +58,18 @@ class Faulty(Solver):
             for _ in range(200):
                 sys.stdout.write(block)
             yield GOOD
+        elif mode == "forks":  # leaves a child process and a temporary file behind, then sleeps
+            import subprocess
+            import tempfile
+
+            child = subprocess.Popen(["sleep", "300"])
+            litter = os.path.join(tempfile.gettempdir(), "litter.txt")
+            with open(litter, "w") as handle:
+                handle.write("left behind")
+            with open(self.params["pidfile"], "w") as handle:
+                handle.write(f"{child.pid} {litter}")
+            yield GOOD
+            time.sleep(float(self.params.get("seconds", 0.0)))
         elif mode == "nothing":
             return
         elif mode == "slow":

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -12,25 +13,28 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from frontierco import catalog
-from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
+import frontierco
+from frontierco import catalog, workspace
+from frontierco.campaigns import campaign_files, load_campaign, run_named
 from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
+from frontierco.cli.summary import summarise_records
 from frontierco.contract import check_solver
-from frontierco.errors import FrontiercoError
+from frontierco.errors import FrontiercoError, UsageError
 from frontierco.formats import read_instance, read_solution
 from frontierco.formats import write_solution as write_solution_file
-from frontierco.harness.campaign import UsageError, make_executor, plan_collection, plan_file, run_campaign
+from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
-from frontierco.harness.summary import summarise_records
+from frontierco.harness.executors import make_executor
+from frontierco.harness.plan import Selection, plan_collection, plan_file
 from frontierco.leaderboard import build as leaderboard
 from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.references import Change, compute_references, update_references
-from frontierco.registry import PROJECT_ROOT, Registry
-from frontierco.results import ResultStore, latest
+from frontierco.registry import Registry
+from frontierco.results import FAILED_STATUSES, ResultStore, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver, load_solver_module
-from frontierco.verify import verify_run
+from frontierco.verify import find_record, find_records, verify_record, verify_run
 
 app = typer.Typer(
     help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
@@ -41,13 +45,14 @@ reference_app = typer.Typer(help="Reference values: compute with a strong solver
 app.add_typer(reference_app, name="reference")
 leaderboard_app = typer.Typer(help="Leaderboards rebuilt from the run records.", no_args_is_help=True)
 app.add_typer(leaderboard_app, name="leaderboard")
+results_app = typer.Typer(help="The record store as a table: export every record for analysis.", no_args_is_help=True)
+app.add_typer(results_app, name="results")
 campaign_app = typer.Typer(help="Named campaigns from campaigns/*.toml.", no_args_is_help=True)
 app.add_typer(campaign_app, name="campaign")
 cities_app = typer.Typer(help="Real cities: OpenStreetMap extracts to distance and duration matrices.", no_args_is_help=True)
 app.add_typer(cities_app, name="cities")
 console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
-STRONGEST = {"tsp": "lkh", "cvrp": "pyvrp", "cvrptw": "pyvrp", "mis": "chils", "milp": "scip"}
 
 
 def _progress(description: str) -> catalog.Progress:
@@ -55,7 +60,7 @@ def _progress(description: str) -> catalog.Progress:
         items = list(items)
         return track(items, description=description, console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
 
-    return wrap  # type: ignore[return-value]
+    return wrap
 
 
 @instances_app.command("list")
@@ -82,7 +87,7 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
             console.print("reference: none yet")
         else:
             console.print(f"reference: {reference.value} ({reference.status}, {reference.source})")
-        console.print(f"size: {_size(instance)}")
+        console.print(f"size: {problem_of(instance).describe(instance)}")
         return
     collection = registry.collection(name)
     console.print(f"[bold]{collection.name}[/bold] ({collection.problem}, version {collection.version}): {collection.description}")
@@ -99,14 +104,6 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
             ref.source if ref else "",
         )
     console.print(table)
-
-
-def _size(instance: object) -> str:
-    if hasattr(instance, "num_rows"):
-        return f"{instance.num_rows} rows x {instance.num_cols} columns"  # type: ignore[attr-defined]
-    if hasattr(instance, "m"):
-        return f"{instance.n} vertices, {instance.m} edges"  # type: ignore[attr-defined]
-    return f"{instance.n} nodes"  # type: ignore[attr-defined]
 
 
 @instances_app.command("generate")
@@ -170,11 +167,19 @@ def run_command(
     threads: Annotated[int, typer.Option(help="threads per run")] = 1,
     device: Annotated[str, typer.Option(help="where learned solvers run: cpu, cuda (GPUs round robin over --jobs) or cuda:N")] = "cpu",
     force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     write_solution: Annotated[Path | None, typer.Option(help="with --instance: write the best solution here")] = None,
+    strict: Annotated[bool, typer.Option(help="exit non-zero when any run ended in error or crash (for CI)")] = False,
 ) -> None:
     """Run a solver under the harness, record every run, and print per-instance results."""
     check_device(device)
+    if instance is not None and (collection is not None or only is not None or limit is not None or max_size is not None):
+        raise UsageError("--instance runs one file: leave out --collection, --only, --limit and --max-size")
+    if write_solution is not None:
+        if instance is None:
+            raise UsageError("--write-solution needs --instance (one file, one best solution)")
+        if not write_solution.parent.is_dir():
+            raise UsageError(f"--write-solution: the folder {write_solution.parent} does not exist")
     spec = get_solver(solver)
     if instance is not None:
         campaign = plan_file(spec, instance, time_limit, seeds, threads, device=device)
@@ -185,52 +190,77 @@ def run_command(
         if problem is None:
             raise UsageError("pass --problem or --collection (or --instance)")
         get_problem(problem)
-        campaign = plan_collection(
-            registry,
-            spec,
-            problem,
-            collection,
-            split,
-            limit,
-            seeds,
-            time_limit,
-            threads,
-            max_size=max_size,
-            names=only.split(",") if only else None,
-            device=device,
-        )
+        selection = Selection(collection, split, limit, max_size, only.split(",") if only else None)
+        campaign = plan_collection(registry, spec, problem, selection, time_limit, seeds, threads, device=device)
+    results = _records(results)
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address, device), force, _run_progress)
     planned = {s.run_id for s in campaign.specs}
-    summary = summarise_records([r for r in latest(list(store.records())) if r.run_id in planned])
+    mine = [r for r in latest(list(store.records())) if r.run_id in planned]
+    summary = summarise_records(mine)
     table = Table("instance", "seed", "status", "objective", "reference", "gap %", "time to best s", "note")
     for row in summary.rows:
         table.add_row(*row)
     console.print(table)
     console.print(summary.line)
-    console.print(f"{len(records)} new runs, {len(campaign.specs) - len(records)} already recorded; records in {results}")
+    again = len(campaign.specs) - len(records)
+    console.print(f"{len(records)} new runs, {again} already recorded{' (--force redoes them)' if again else ''}; records in {results}")
+    console.print(f"see them on a leaderboard: frontierco --root {results.parent.parent} leaderboard build (pages in {results.parent})")
+    failed = sum(1 for r in mine if r.status in FAILED_STATUSES)
+    if failed:
+        console.print(f"{failed} of {len(planned)} runs ended in error, crash or memory (see the note column)")
     if write_solution is not None and instance is not None:
         best = verify_run(store, campaign.specs[0].run_id)  # re-checked on the way out
         write_solution_file(write_solution, best.instance, best.solution, best.evaluation.objective)
         console.print(f"wrote the best solution to {write_solution}")
+    if strict and failed:
+        raise typer.Exit(1)
+
+
+@results_app.command("export")
+def results_export(
+    out: Annotated[Path, typer.Argument(help="the file to write")],
+    format: Annotated[str, typer.Option(help="csv or parquet")] = "csv",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
+    collection: Annotated[str | None, typer.Option(help="only this collection")] = None,
+) -> None:
+    """Every record of a store as one table (a row per record; needs the analysis extra)."""
+    if format not in ("csv", "parquet"):
+        raise UsageError(f"--format must be csv or parquet, got {format!r}")
+    if not out.parent.is_dir():
+        raise UsageError(f"the folder {out.parent} does not exist")
+    frame = ResultStore(_records(results)).to_frame(collection)
+    if format == "csv":
+        frame.to_csv(out, index=False)
+    else:
+        frame.to_parquet(out, index=False)
+    console.print(f"wrote {len(frame)} records to {out}")
 
 
 @app.command("verify")
 def verify_command(
     run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
+    every: Annotated[bool, typer.Option("--all", help="every record of the run (a redone run has several), not only the latest")] = False,
 ) -> None:
     """Re-check a stored run's best solution with the independent checker."""
-    check = verify_run(ResultStore(results), run_id)
-    record = check.record
-    if not check.evaluation.feasible:
-        console.print(f"run {record.run_id}: stored solution is infeasible: {check.evaluation.reason}")
-        raise typer.Exit(1)
-    verdict = "agrees with" if check.agrees else "DIFFERS from"
-    console.print(
-        f"run {record.run_id} ({record.solver} on {record.instance_key}): objective {check.evaluation.objective:.10g} {verdict} the record"
-    )
-    if not check.agrees:
+    store = ResultStore(_records(results))
+    records = find_records(store, run_id) if every else [find_record(store, run_id)]
+    failed = False
+    for record in records:
+        if record.solution_file is None and every:
+            console.print(f"run {record.run_id}: no stored solution ({record.status}: {record.reason})")
+            continue
+        check = verify_record(store, record)  # a lone record without a solution is an error
+        if not check.evaluation.feasible:
+            console.print(f"run {record.run_id}: stored solution is infeasible: {check.evaluation.reason}")
+            failed = True
+            continue
+        verdict = "agrees with" if check.agrees else "DIFFERS from"
+        objective = f"objective {check.evaluation.objective:.10g}"
+        console.print(f"run {record.run_id} ({record.solver} on {record.instance_key}): {objective} {verdict} the record")
+        failed = failed or not check.agrees
+    if failed:
         raise typer.Exit(1)
 
 
@@ -243,15 +273,15 @@ def reference_compute(
 ) -> None:
     """Compute reference values for a collection (resumable) and write them, with provenance, into its manifest."""
     registry = Registry()
-    name = solver or STRONGEST[registry.collection(collection).problem]
+    name = solver or get_problem(registry.collection(collection).problem).reference_solver
     changes = compute_references(registry, collection, name, time_limit, make_executor("local", jobs))
     _print_changes(changes, f"{collection}: {len(changes)} reference values written ({name}, {time_limit:g} s)")
 
 
 @reference_app.command("update")
-def reference_update(results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs") -> None:
+def reference_update(results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None) -> None:
     """Take over stored runs that beat their reference, after re-verifying each solution."""
-    changes = update_references(Registry(), ResultStore(results))
+    changes = update_references(Registry(), ResultStore(_records(results)))
     _print_changes(changes, f"{len(changes)} references improved")
 
 
@@ -267,9 +297,10 @@ def _print_changes(changes: list[Change], headline: str) -> None:
 @leaderboard_app.command("build")
 def leaderboard_build(
     check: Annotated[bool, typer.Option(help="build in memory and fail if the committed files differ")] = False,
-    folder: Annotated[Path, typer.Option(help="leaderboard folder (records in its runs/)")] = PROJECT_ROOT / "leaderboards",
+    folder: Annotated[Path | None, typer.Option(help="leaderboard folder, records in its runs/ (default: the workspace's)")] = None,
 ) -> None:
     """Rebuild the markdown tables, CSV, figures and HTML page from the run records."""
+    folder = folder if folder is not None else workspace.required().leaderboards
     outputs = leaderboard.build(folder / "runs")
     readme = folder.parent / "README.md"
     if check:
@@ -280,17 +311,19 @@ def leaderboard_build(
         console.print(f"leaderboard up to date ({len(outputs)} files)")
         return
     leaderboard.write(folder, outputs, readme)
-    console.print(f"wrote {len(outputs) - 1} files to {folder} and the excerpt in {readme}")
+    excerpt = f" and the excerpt in {readme}" if readme.exists() else ""
+    console.print(f"wrote {len(outputs) - 1} files to {folder}{excerpt}")
 
 
 @campaign_app.command("run")
 def campaign_run(
     name: str,
     jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
     campaign = load_campaign(name)
+    results = _records(results)
     console.print(f"campaign {campaign.name}: {len(campaign.steps)} steps; records in {results}")
     run_named(campaign, ResultStore(results), jobs, report=lambda step, done: console.print(f"  {step.describe()}: {len(done)} new runs"))
 
@@ -298,8 +331,8 @@ def campaign_run(
 @campaign_app.command("list")
 def campaign_list() -> None:
     """The named campaigns and their steps."""
-    for path in sorted(CAMPAIGNS_DIR.glob("*.toml")):
-        campaign = load_campaign(path.stem)
+    for name in sorted(campaign_files()):
+        campaign = load_campaign(name)
         console.print(f"[bold]{campaign.name}[/bold]: {campaign.description}")
         for step in campaign.steps:
             console.print(f"  - {step.describe()}")
@@ -340,7 +373,7 @@ def cities_build(
     """Build a city .npz: sample points on the drivable network, compute directed distances and durations."""
     city = build_city(osm, name, points, seed)
     report = check_city(city)
-    target = save_city(city, out or PROJECT_ROOT / "instances" / "cities" / f"{name}.npz")
+    target = save_city(city, out or workspace.required().root / "instances" / "cities" / f"{name}.npz")
     console.print(
         f"{name}: {city.size} points on {city.metadata['scc_nodes']} road nodes; asymmetry {report.asymmetry:.3f}, "
         f"one-way pairs {100 * report.one_way_share:.1f}%, mean speed {report.mean_speed_kmh:.1f} km/h; written to {target}"
@@ -351,9 +384,10 @@ def cities_build(
 
 @cities_app.command("import-rrnco")
 def cities_import(
-    directory: Path, out: Annotated[Path, typer.Option(help="destination folder")] = PROJECT_ROOT / "instances" / "cities"
+    directory: Path, out: Annotated[Path | None, typer.Option(help="destination folder (default: the workspace's instances/cities)")] = None
 ) -> None:
     """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
+    out = out if out is not None else workspace.required().root / "instances" / "cities"
     copied = import_rrnco(directory, out)
     console.print(f"imported {len(copied)} cities into {out}")
 
@@ -362,10 +396,10 @@ def cities_import(
 def plot_command(
     run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
     out: Annotated[Path | None, typer.Option(help="PNG to write (default RUN_ID.png)")] = None,
-    results: Annotated[Path, typer.Option(help="record store")] = PROJECT_ROOT / "leaderboards" / "runs",
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
 ) -> None:
     """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
-    target = plot_run(ResultStore(results), run_id, out or Path(f"{run_id}.png"))
+    target = plot_run(ResultStore(_records(results)), run_id, out or Path(f"{run_id}.png"))
     console.print(f"wrote {target}")
 
 
@@ -375,8 +409,40 @@ def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help
     load_solver_module(solver, "train").main(list(ctx.args))
 
 
-def _run_progress(items: Iterable[T], total: int) -> Iterable[T]:
-    return track(items, total=total, description="running", console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
+def _records(results: Path | None) -> Path:
+    """The record store a command reads or writes: the one given, else the workspace's."""
+    return results if results is not None else workspace.required().runs
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"frontierco {frontierco.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_show_version, is_eager=True, help="print the version and exit")
+    ] = False,
+    root: Annotated[Path | None, typer.Option(help="the workspace (else FRONTIERCO_ROOT, else the nearest marked folder)")] = None,
+) -> None:
+    """frontierco: a benchmark suite for combinatorial optimisation."""
+    if root is not None:
+        os.environ[workspace.ROOT_VARIABLE] = str(root.resolve())  # the worker processes see it too
+
+
+@app.command("init")
+def init_command(directory: Annotated[Path, typer.Argument(help="the folder to make a workspace of")]) -> None:
+    """Make an empty workspace: records and leaderboards go there; its instances/, solvers/ and campaigns/
+    add to the suite's own."""
+    made = workspace.init(directory)
+    console.print(f"workspace {made.root}: run commands inside it, or pass --root {made.root}")
+
+
+def _run_progress(items: Iterable[T], total: int) -> Iterator[T]:
+    bar = track(items, total=total, description="running", console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
+    return iter(bar)
 
 
 def main() -> None:

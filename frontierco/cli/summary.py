@@ -1,7 +1,8 @@
-"""The per-instance table and the summary line that ``frontierco run`` prints."""
+"""The per-instance table and the summary line that ``frontierco run`` prints (presentation, for the CLI)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,6 +17,11 @@ class Summary:
     line: str
 
 
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that orders the numbers inside names by value: test-2 before test-10."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", name) if part)
+
+
 def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.10g}"
 
@@ -23,8 +29,8 @@ def _fmt(value: float | None) -> str:
 def summarise_records(records: Sequence[RunRecord]) -> Summary:
     """Rows (instance, seed, status, objective, reference, gap %, time to best, note) and one line of
     aggregates over the runs that have a reference; runs without one are counted and named, not dropped."""
-    records = sorted(records, key=lambda r: (r.instance, r.seed))
-    rows = []
+    records = sorted(records, key=lambda r: (natural_key(r.instance), r.seed))
+    rows: list[tuple[str, ...]] = []
     for r in records:
         feasible = r.status in FEASIBLE_STATUSES
         if r.reference is None:

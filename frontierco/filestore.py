@@ -1,0 +1,75 @@
+"""Where instance files and published weights come from: the cache, then the offline mirror, then a download;
+always checked against their sha256.
+
+Settings: ``FRONTIERCO_MIRROR`` (an offline mirror; CI and the tests set it), ``FRONTIERCO_CACHE`` (default:
+``~/.cache/frontierco``), ``FRONTIERCO_OFFLINE=1`` forbids downloads.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from frontierco.errors import RegistryError
+from frontierco.fingerprint import file_sha256
+from frontierco.manifests import FileSource
+
+log = logging.getLogger(__name__)
+
+
+def default_mirror() -> Path | None:
+    """The offline mirror ``FRONTIERCO_MIRROR`` names (CI and the tests set it), else none."""
+    configured = os.environ.get("FRONTIERCO_MIRROR")
+    return Path(configured) if configured else None
+
+
+def default_cache() -> Path:
+    return Path(os.environ.get("FRONTIERCO_CACHE", Path.home() / ".cache" / "frontierco"))
+
+
+@dataclass
+class FileStore:
+    """Finds a file instance: cache, then mirror, then download; always checks the sha256."""
+
+    cache: Path = field(default_factory=default_cache)
+    mirror: Path | None = field(default_factory=default_mirror)
+    offline: bool = field(default_factory=lambda: os.environ.get("FRONTIERCO_OFFLINE", "") == "1")
+
+    def path(self, source: FileSource) -> Path:
+        for root in (self.cache, self.mirror):
+            if root is not None and (root / source.path).is_file():
+                return self._checked(root / source.path, source)
+        if self.offline:
+            raise RegistryError(f"{source.path} is not in the cache or mirror and downloads are off (FRONTIERCO_OFFLINE=1)")
+        return self._checked(self._download(source), source)
+
+    def has(self, source: FileSource) -> bool:
+        """Whether the cache or the mirror holds the file (nothing is downloaded or checked)."""
+        return any(root is not None and (root / source.path).is_file() for root in (self.cache, self.mirror))
+
+    def _checked(self, path: Path, source: FileSource) -> Path:
+        actual = file_sha256(str(path))
+        if actual != source.sha256:
+            raise RegistryError(f"checksum mismatch for {path}: expected {source.sha256[:12]}..., got {actual[:12]}...")
+        return path
+
+    def _download(self, source: FileSource) -> Path:
+        import urllib.request
+
+        target = self.cache / source.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        log.info("downloading %s", source.url)
+        try:
+            with (
+                urllib.request.urlopen(source.url, timeout=60) as response,
+                tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as tmp,
+            ):
+                shutil.copyfileobj(response, tmp)
+        except OSError as exc:
+            raise RegistryError(f"could not download {source.url}: {exc}") from None
+        Path(tmp.name).replace(target)
+        return target

@@ -1,0 +1,134 @@
+"""Planning: which runs a campaign makes (a solver over the selected instances of a collection, or over a
+user's own file), with the options checked before anything runs."""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from frontierco.errors import UsageError
+from frontierco.fingerprint import content_sha256, file_sha256
+from frontierco.formats import read_instance
+from frontierco.harness.job import RunSpec
+from frontierco.manifests import FileSource
+from frontierco.problems import get_problem, problem_of, size_of
+from frontierco.registry import Registry
+from frontierco.results import ON_FILE
+from frontierco.solver import Budget, SolverSpec
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """What to run: the specs of one solver's runs."""
+
+    specs: list[RunSpec]
+
+
+def check_budget(time_limit: float, seeds: int, threads: int, limit: int | None = None) -> None:
+    """Options that make no sense are refused before anything runs or is recorded."""
+    if not (math.isfinite(time_limit) and time_limit > 0):
+        raise UsageError(f"--time-limit must be a positive, finite number of seconds, got {time_limit:g}")
+    for name, value in (("--seeds", seeds), ("--threads", threads)):
+        if value < 1:
+            raise UsageError(f"{name} must be at least 1, got {value}")
+    if limit is not None and limit < 1:
+        raise UsageError(f"--limit must be at least 1 (leave it out for every instance), got {limit}")
+
+
+def check_support(spec: SolverSpec, problem: str) -> None:
+    if problem not in spec.problems:
+        raise UsageError(f"solver {spec.name} does not support {problem} (it supports {', '.join(spec.problems)})")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which instances of a collection: the problem's default collection when None, a split (None: all),
+    only the named ones, only those of at most ``max_size`` (nodes, vertices or columns), the first ``limit``."""
+
+    collection: str | None = None
+    split: str | None = "test"
+    limit: int | None = None
+    max_size: int | None = None
+    names: list[str] | None = None
+
+
+def plan_collection(
+    registry: Registry,
+    solver: SolverSpec,
+    problem: str,
+    selection: Selection,
+    time_limit: float,
+    seeds: int = 1,
+    threads: int = 1,
+    params: dict[str, Any] | None = None,
+    device: str = "cpu",
+) -> Campaign:
+    """The runs of ``solver`` on the selected instances, ``seeds`` seeds each."""
+    collection, split, limit, max_size, names = selection.collection, selection.split, selection.limit, selection.max_size, selection.names
+    check_budget(time_limit, seeds, threads, limit)
+    check_support(solver, problem)
+    name = collection or get_problem(problem).default_collection
+    chosen = registry.collection(name)
+    if chosen.problem != problem:
+        raise UsageError(f"collection {name} holds {chosen.problem} instances, not {problem}")
+    entries = chosen.split(split)
+    if names is not None:
+        unknown = sorted(set(names) - {e.name for e in entries})
+        if unknown:
+            raise UsageError(f"collection {name} has no instances {', '.join(unknown)} in split {split!r}")
+        entries = [e for e in entries if e.name in names]
+    if max_size is not None:
+        entries = [e for e in entries if size_of(registry.load(e)) <= max_size]
+    entries = entries[:limit] if limit else entries
+    if not entries:
+        raise UsageError(f"collection {name} has no instances in split {split!r}")
+    version = solver.load().version
+    specs = []
+    for entry in entries:
+        source = entry.source
+        sha = source.sha256 if isinstance(source, FileSource) else (source.content_sha256 or content_sha256(registry.load(entry)))
+        reference = entry.reference
+        for seed in range(seeds):
+            specs.append(
+                RunSpec(
+                    solver=solver,
+                    solver_version=version,
+                    params=params or {},
+                    problem=problem,
+                    collection=name,
+                    instance_key=entry.key,
+                    instance_sha256=sha,
+                    budget=Budget(time_limit, seed, threads, device),
+                    manifests=os.pathsep.join(str(d) for d in registry.directories),
+                    reference=reference.value if reference else None,
+                    reference_source=reference.source if reference else "",
+                    reference_status=reference.status if reference else "",
+                )
+            )
+    return Campaign(specs)
+
+
+def plan_file(
+    solver: SolverSpec,
+    path: Path,
+    time_limit: float,
+    seeds: int = 1,
+    threads: int = 1,
+    params: dict[str, Any] | None = None,
+    device: str = "cpu",
+) -> Campaign:
+    """Runs on a researcher's own instance file (the problem follows from the file)."""
+    check_budget(time_limit, seeds, threads)
+    instance = read_instance(path)
+    problem = problem_of(instance).name
+    check_support(solver, problem)
+    version = solver.load().version
+    sha = file_sha256(str(path))
+    specs = [
+        RunSpec(solver, version, params or {}, problem, ON_FILE, str(path.resolve()), sha, Budget(time_limit, seed, threads, device))
+        for seed in range(seeds)
+    ]
+    return Campaign(specs)

@@ -1,0 +1,159 @@
+"""Collection manifests: the TOML files in ``instances/`` that name a collection, its problem and version, and
+list its instances. A file instance gives its path (relative to the mirror layout), public origin URL and
+sha256; a generated one gives its seed and the content sha256 of what the collection's generator builds.
+Either may carry a reference value with its source. Any mistake is a one-line RegistryError naming the file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from frontierco.errors import RegistryError, UnknownName
+from frontierco.problems import PROBLEMS
+
+SPLITS = ("train", "dev", "test")
+REFERENCE_STATUSES = ("optimal", "best-known", "infeasible")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference objective and where it came from; ``status`` says how much it is worth."""
+
+    value: float | None
+    source: str
+    status: str
+
+    @property
+    def is_optimal(self) -> bool:
+        return self.status == "optimal"
+
+
+@dataclass(frozen=True)
+class FileSource:
+    path: str
+    url: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class GeneratedSource:
+    generator: str
+    params: dict[str, object]
+    seed: int
+    content_sha256: str | None
+
+
+@dataclass(frozen=True)
+class InstanceEntry:
+    """One instance of a collection; ``load`` builds or reads it and checks its checksum."""
+
+    collection: str
+    name: str
+    split: str
+    problem: str
+    source: FileSource | GeneratedSource
+    reference: Reference | None
+
+    @property
+    def key(self) -> str:
+        return f"{self.collection}/{self.name}"
+
+    def require_reference(self) -> Reference:
+        """The reference, or a plain error saying the instance has none (never a silent drop)."""
+        if self.reference is None:
+            raise RegistryError(f"{self.key} has no reference value yet; compute one before scoring it")
+        return self.reference
+
+
+@dataclass(frozen=True)
+class Collection:
+    name: str
+    problem: str
+    version: int
+    description: str
+    entries: tuple[InstanceEntry, ...]
+    origin: str = ""
+    license: str = ""
+    manifest: Path = field(default=Path(), compare=False)
+
+    def split(self, split: str | None) -> list[InstanceEntry]:
+        """Entries of one split (all of them when ``split`` is None)."""
+        if split is not None and split not in SPLITS:
+            raise UnknownName(f"unknown split {split!r}; known: {', '.join(SPLITS)}")
+        return [e for e in self.entries if split is None or e.split == split]
+
+    def entry(self, name: str) -> InstanceEntry:
+        for e in self.entries:
+            if e.name == name:
+                return e
+        raise UnknownName(f"collection {self.name} has no instance {name!r}")
+
+
+def _reference(raw: dict[str, object], where: str) -> Reference | None:
+    status = raw.get("reference_status")
+    if "reference" not in raw and status is None:
+        return None
+    status = str(status or "best-known")
+    if status not in REFERENCE_STATUSES:
+        raise RegistryError(f"{where}: reference_status must be one of {', '.join(REFERENCE_STATUSES)}")
+    value = raw.get("reference")
+    if value is None and status != "infeasible":
+        raise RegistryError(f"{where}: a reference value is needed unless reference_status = 'infeasible'")
+    return Reference(None if value is None else float(value), str(raw.get("reference_source", "")), status)  # type: ignore[arg-type]
+
+
+def _table(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise RegistryError(f"{where}: params must be a table")
+    return dict(value)
+
+
+def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str, object], where: str) -> InstanceEntry:
+    try:
+        name, split = str(raw["name"]), str(raw.get("split", "test"))
+        if split not in SPLITS:
+            raise RegistryError(f"{where}: split must be one of {', '.join(SPLITS)}")
+        source: FileSource | GeneratedSource
+        if "file" in raw:
+            source = FileSource(str(raw["file"]), str(raw["url"]), str(raw["sha256"]))
+        else:
+            digest = raw.get("content_sha256")
+            params = _table(top.get("params", {}), where) | _table(raw.get("params", {}), where)
+            seed = raw["seed"]
+            if not isinstance(seed, int):
+                raise RegistryError(f"{where}: seed must be an integer")
+            source = GeneratedSource(str(top["generator"]), params, seed, None if digest is None else str(digest))
+    except KeyError as exc:
+        raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
+    return InstanceEntry(collection, name, split, problem, source, _reference(raw, where))
+
+
+def read_manifest(path: Path) -> Collection:
+    """Parse one manifest; any mistake is a one-line RegistryError naming the file."""
+    try:
+        top = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise RegistryError(f"{path}: not valid TOML ({exc})") from None
+    try:
+        name, problem = str(top["name"]), str(top["problem"])
+    except KeyError as exc:
+        raise RegistryError(f"{path}: missing key {exc.args[0]!r}") from None
+    if problem not in PROBLEMS:
+        raise RegistryError(f"{path}: unknown problem {problem!r}")
+    raw_entries = top.get("instance", [])
+    entries = tuple(_entry(name, problem, top, raw, f"{path} instance {k}") for k, raw in enumerate(raw_entries))
+    names = [e.name for e in entries]
+    if len(set(names)) != len(names):
+        raise RegistryError(f"{path}: instance names repeat")
+    return Collection(
+        name,
+        problem,
+        int(top.get("version", 1)),
+        str(top.get("description", "")),
+        entries,
+        str(top.get("origin", "")),
+        str(top.get("license", "")),
+        path,
+    )

@@ -1,0 +1,103 @@
+"""Where the suite reads and writes: its own content, and the user's workspace.
+
+- The **suite's own content** (collection manifests, solver folders with their shipped checkpoints,
+  campaigns, the shipped city): the repository's top-level folders in a checkout, the same folders packed
+  into the wheel as ``frontierco/_suite/`` in an installed suite.
+- A **workspace** is a folder marked by a ``frontierco.toml`` file (``frontierco init DIR`` makes one; the
+  repository has one at its root). It holds the records and leaderboards (``leaderboards/``), training
+  state (``runs/``) and may add manifests, solvers and campaigns of its own, layered over the suite's (a name
+  defined twice is an error). It is found once: ``--root``, else ``FRONTIERCO_ROOT``, else the nearest folder
+  at or above the current one that holds the marker. Commands that write need one; nothing is ever written
+  into the installation.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from frontierco.errors import UsageError
+
+MARKER = "frontierco.toml"
+ROOT_VARIABLE = "FRONTIERCO_ROOT"
+_PACKAGE = Path(__file__).resolve().parent
+SUITE = _PACKAGE.parent if (_PACKAGE.parent / "instances").is_dir() and (_PACKAGE.parent / MARKER).is_file() else _PACKAGE / "_suite"
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path
+
+    @property
+    def leaderboards(self) -> Path:
+        return self.root / "leaderboards"
+
+    @property
+    def runs(self) -> Path:
+        """The record store."""
+        return self.leaderboards / "runs"
+
+    @property
+    def references(self) -> Path:
+        """The record store of reference runs."""
+        return self.leaderboards / "references"
+
+    @property
+    def training(self) -> Path:
+        """Training state and teacher data of learned solvers."""
+        return self.root / "runs"
+
+
+def find(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` that holds the marker file."""
+    for folder in (start, *start.parents):
+        if (folder / MARKER).is_file():
+            return folder
+    return None
+
+
+def current() -> Workspace | None:
+    """The workspace: ``FRONTIERCO_ROOT`` (which ``--root`` sets), else the nearest marked folder."""
+    configured = os.environ.get(ROOT_VARIABLE)
+    if configured:
+        root = Path(configured).resolve()
+        if not (root / MARKER).is_file():
+            raise UsageError(f"{root} is not a frontierco workspace (no {MARKER}); make one with 'frontierco init {root}'")
+        return Workspace(root)
+    found = find(Path.cwd().resolve())
+    return Workspace(found) if found is not None else None
+
+
+def required() -> Workspace:
+    """The workspace for a command that writes; a one-line error when there is none."""
+    workspace = current()
+    if workspace is None:
+        raise UsageError(
+            f"no frontierco workspace here: run 'frontierco init DIR', then pass --root DIR or work inside DIR (or set {ROOT_VARIABLE})"
+        )
+    return workspace
+
+
+def layers(kind: str) -> list[Path]:
+    """The folders of one kind of content (``instances``, ``solvers``, ``campaigns``): the suite's, then the
+    workspace's when it has its own."""
+    folders = [SUITE / kind]
+    workspace = current()
+    if workspace is not None and (workspace.root / kind).is_dir() and (workspace.root / kind).resolve() != (SUITE / kind).resolve():
+        folders.append(workspace.root / kind)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def init(root: Path) -> Workspace:
+    """Make an empty workspace in ``root`` (created if missing; an existing workspace is left as it is)."""
+    root.mkdir(parents=True, exist_ok=True)
+    marker = root / MARKER
+    if not marker.exists():
+        marker.write_text(
+            "# A frontierco workspace: records and leaderboards go to leaderboards/; manifests in instances/, solver\n"
+            "# folders in solvers/ and campaigns in campaigns/ add to the suite's own.\n"
+        )
+    for folder in ("instances", "solvers", "campaigns", "leaderboards/runs"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    return Workspace(root.resolve())

@@ -1,0 +1,71 @@
+"""A TSP baseline for every size: a Hilbert space-filling-curve tour, then 2-opt on the 8 nearest neighbours
+of each city (don't-look bits; ``frontierco.tour_search``), in bounded rounds so that it answers at any time.
+Linear memory: coordinates, a k-d tree, the candidate lists and the tour; no n x n matrix above 4,000 cities."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from frontierco.problems import TSPInstance, TSPSolution
+from frontierco.solver import Budget, Solver
+from frontierco.solverkit import Clock
+
+ORDER = 16  # the curve's grid is 2^16 x 2^16 cells
+CANDIDATES = 8
+MOVES_PER_ROUND = 200_000  # 2-opt moves between two looks at the clock
+
+
+def hilbert_index(points: np.ndarray, order: int = ORDER) -> np.ndarray:
+    """Each point's position along the Hilbert curve of a 2^order grid laid over the points' bounding box
+    (the classic rotate-and-flip walk from the top level down, for all points at once)."""
+    low, span = points.min(axis=0), np.ptp(points, axis=0)
+    side = 1 << order
+    cells = np.floor((points - low) / np.where(span > 0, span, 1.0) * (side - 1)).astype(np.int64)
+    x, y = cells[:, 0].copy(), cells[:, 1].copy()
+    index = np.zeros(len(points), dtype=np.int64)
+    level = side >> 1
+    while level > 0:
+        rx = (x & level) > 0
+        ry = (y & level) > 0
+        index += level * level * ((3 * rx) ^ ry)
+        flip = ~ry  # rotate the quadrant so that the curve inside it is the canonical one
+        swap_x = np.where(flip & rx, side - 1 - x, x)
+        swap_y = np.where(flip & rx, side - 1 - y, y)
+        x, y = np.where(flip, swap_y, x), np.where(flip, swap_x, y)
+        level >>= 1
+    return index
+
+
+class SpaceFillingCurveTwoOpt(Solver):
+    name = "sfc-2opt"
+    problems = ("tsp",)
+    version = "1"
+    requires = {"numba": "numba>=0.59"}
+    deterministic = True
+
+    def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
+        from frontierco.tour_search import TourCosts, candidates, two_opt
+
+        clock = Clock(budget.time_limit, margin=0.05)
+        n = instance.n
+        coords = instance.weights.coords
+        if coords is None or n <= 3:
+            yield TSPSolution(np.arange(n))  # no coordinates to lay a curve over: the identity tour
+            return
+        points = np.asarray(coords, dtype=np.float64)[:, :2]
+        tour = np.argsort(hilbert_index(points), kind="stable").astype(np.int64)
+        yield TSPSolution(tour)
+        costs = TourCosts.of(instance)
+        if costs is None or clock.expired():
+            return
+        neighbours = candidates(costs, points, CANDIDATES)
+        best = costs.length(tour)
+        while not clock.expired():
+            improved = two_opt(tour, costs, neighbours, MOVES_PER_ROUND)
+            length = costs.length(improved)
+            if length >= best - 1e-9:
+                return  # a 2-opt local optimum
+            tour, best = improved, length
+            yield TSPSolution(tour)

@@ -1,0 +1,67 @@
+"""A run leaves nothing behind: no process a solver forked (even when the campaign is killed with -9) and
+no temporary file (each worker has its own temporary folder, removed when the run ends)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from frontierco.harness.campaign import run_campaign
+from frontierco.results import ResultStore
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for a reaper counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state != "Z"
+
+
+def _gone_within(pid: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            return True
+        time.sleep(0.1)
+    return not _alive(pid)
+
+
+def test_a_finished_run_leaves_no_process_and_no_temporary_file(tmp_path, campaign_for):
+    pidfile = tmp_path / "child"
+    (record,) = run_campaign(campaign_for("forks", pidfile=str(pidfile)), ResultStore(tmp_path / "runs"))
+    assert record.status == "feasible"
+    pid, litter = pidfile.read_text().split()
+    assert _gone_within(int(pid), 3.0)
+    assert not Path(litter).exists() and not Path(litter).parent.exists()
+
+
+def test_kill_9_of_the_campaign_kills_what_the_solver_forked(tmp_path):
+    pidfile = tmp_path / "child"
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from dataclasses import replace
+from pathlib import Path
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
+from frontierco.results import ResultStore
+from frontierco.solver import discover
+from tests.helpers import DATA
+faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
+campaign = plan_file(faulty, DATA / "tiny.vrp", 60.0, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
+"""
+    campaign = subprocess.Popen([sys.executable, "-c", script])
+    deadline = time.monotonic() + 60
+    while not pidfile.exists() or len(pidfile.read_text().split()) < 2:
+        assert time.monotonic() < deadline and campaign.poll() is None
+        time.sleep(0.1)
+    pid = int(pidfile.read_text().split()[0])
+    assert _alive(pid)
+    os.kill(campaign.pid, signal.SIGKILL)
+    campaign.wait()
+    assert _gone_within(pid, 5.0)

@@ -1,0 +1,55 @@
+"""Helpers the tests share (fixtures stay in the conftest files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from frontierco.fingerprint import content_sha256
+from frontierco.generators import generate
+from frontierco.results import RunRecord
+
+DATA = Path(__file__).parent / "data"  # small instance and solution files
+TEST_SOLVERS = Path(__file__).parent / "solvers"  # test-only solvers (faulty)
+
+SHA = {name: content_sha256(generate("tsp-uniform", name, seed, {"n": 5}).instance) for seed, name in ((1, "t1"), (2, "t2"))}
+
+
+def record(solver: str, instance: str, status: str, objective: float | None, trace: list[tuple[float, float]], seed: int = 0) -> RunRecord:
+    return RunRecord(
+        run_id=f"{solver}-{instance}-{seed}",
+        solver=solver,
+        solver_version="1",
+        params={},
+        problem="tsp",
+        collection="tiny",
+        instance=instance,
+        instance_key=f"tiny/{instance}",
+        instance_sha256=SHA.get(instance, "x"),
+        time_limit=10.0,
+        seed=seed,
+        threads=1,
+        status=status,
+        reason="",
+        objective=objective,
+        reference=None,
+        reference_source="",
+        reference_status="",
+        trace=trace,
+        time_to_best=trace[-1][0] if trace else None,
+        proven=status == "optimal",
+        solve_time=10.0,
+        setup_time=0.1,
+        solutions_received=len(trace),
+        exit_code=0,
+        exit_signal=None,
+        stderr_tail="",
+        solution_file=None,
+        provenance={
+            "cpu": "test cpu",
+            "python": "3.11",
+            "jobs": 1,
+            "frontierco": "0.1.0",
+            "libraries": {"lib": "1.0"},
+            "finished_at": "2026-01-02T03:04:05+00:00",
+        },
+    )
