@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import signal
 import sys
 import time
@@ -73,14 +74,17 @@ def _die_with_parent() -> None:
 
 def _guard_the_group() -> None:
     """Fork a watchdog into the worker's process group (its own session, started by the harness) that
-    kills the whole group once the worker is gone, however it went (finished, killed at the limit, or
-    killed with the harness): processes a solver forked never outlive their run."""
+    removes the run's temporary folder and kills the whole group once the worker is gone, however it went
+    (finished, killed at the limit, or killed with the harness): nothing a run made outlives it."""
     worker = os.getpid()
     if os.fork() != 0:
         return
     os.closerange(3, 1 << 16)  # hold no pipe of the worker's: the harness must see their ends close
     while os.getppid() == worker:
         time.sleep(0.2)
+    scratch = os.environ.get("TMPDIR", "")
+    if os.path.basename(scratch).startswith("frontierco-run-"):  # the run's own folder, even when the harness died
+        shutil.rmtree(scratch, ignore_errors=True)
     os.killpg(os.getpgrp(), signal.SIGKILL)
 
 

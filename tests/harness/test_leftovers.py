@@ -60,8 +60,12 @@ run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
     while not pidfile.exists() or len(pidfile.read_text().split()) < 2:
         assert time.monotonic() < deadline and campaign.poll() is None
         time.sleep(0.1)
-    pid = int(pidfile.read_text().split()[0])
-    assert _alive(pid)
+    pid, litter = pidfile.read_text().split()
+    assert _alive(int(pid)) and Path(litter).exists()
     os.kill(campaign.pid, signal.SIGKILL)
     campaign.wait()
-    assert _gone_within(pid, 5.0)
+    assert _gone_within(int(pid), 5.0)
+    deadline = time.monotonic() + 5.0
+    while Path(litter).parent.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(litter).parent.exists()  # the run's temporary folder went with it
