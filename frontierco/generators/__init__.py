@@ -11,6 +11,7 @@ GENERATORS: dict[str, Generator] = {
         Generator("tsp-uniform", "tsp", "frontierco.generators.routing:tsp_uniform"),
         Generator("tsp-clustered", "tsp", "frontierco.generators.routing:tsp_clustered"),
         Generator("tsp-dimacs-uniform", "tsp", "frontierco.generators.dimacs_tsp:dimacs_uniform"),
+        Generator("tsp-dimacs-clustered", "tsp", "frontierco.generators.dimacs_tsp:dimacs_clustered"),
         Generator("cvrp-uniform", "cvrp", "frontierco.generators.routing:cvrp_uniform"),
         Generator("cvrp-xlike", "cvrp", "frontierco.generators.routing:cvrp_xlike"),
         Generator("mis-er", "mis", "frontierco.generators.graphs:mis_er"),

@@ -10,6 +10,8 @@ check against each other.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from frontierco.generators.base import Generated
@@ -61,3 +63,39 @@ def dimacs_uniform(name: str, seed: int, n: int) -> Generated:
     """``portgen n seed``: x and y of each city from consecutive draws, divided by 1,000 (integers)."""
     draws = knuth_stream(seed, 2 * n) // (MODULUS // MAXCOORD)
     return Generated(TSPInstance(name, EdgeWeights("EUC_2D", coords=draws.reshape(n, 2).astype(np.float64))))
+
+
+class _Draws:
+    """The stream as a cursor (drawn ahead in numpy blocks)."""
+
+    def __init__(self, seed: int, ahead: int) -> None:
+        self.seed, self.values, self.at = seed, knuth_stream(seed, ahead).tolist(), 0
+
+    def next(self) -> float:
+        if self.at == len(self.values):
+            self.values = knuth_stream(self.seed, 2 * len(self.values)).tolist()  # the same stream, longer
+        self.at += 1
+        return float(self.values[self.at - 1])
+
+
+def dimacs_clustered(name: str, seed: int, n: int) -> Generated:
+    """``portcgen n seed``: n/100 centres uniform in the square, each city around a centre drawn uniformly,
+    offset by normal deviates (Knuth's polar method, vol. 2, 3.4.1, pairs used x then y) times 10^6 / sqrt(n),
+    truncated towards zero as C's ``(int)`` does. The same floating-point steps as the description, in order."""
+    draws = _Draws(seed, 2 * (n // 100) + 4 * n + 64)
+    centres = max(n // 100, 1)
+    scale = 1.0 / math.sqrt(n)
+    centre = [(int(draws.next() / MODULUS * MAXCOORD), int(draws.next() / MODULUS * MAXCOORD)) for _ in range(centres)]
+    coords = np.empty((n, 2), dtype=np.float64)
+    for i in range(n):
+        cx, cy = centre[int(draws.next() / MODULUS * centres)]
+        while True:
+            v1 = 2 * draws.next() / MODULUS - 1.0
+            v2 = 2 * draws.next() / MODULUS - 1.0
+            s = v1 * v1 + v2 * v2
+            if s < 1.0:
+                break
+        t = math.sqrt((-2.0 * math.log(s)) / s)
+        coords[i, 0] = cx + int(v2 * t * scale * MAXCOORD)
+        coords[i, 1] = cy + int(v1 * t * scale * MAXCOORD)
+    return Generated(TSPInstance(name, EdgeWeights("EUC_2D", coords=coords)))

@@ -22,3 +22,15 @@ def test_portgen_cities_are_integer_points_from_consecutive_draws() -> None:
     assert coords.shape == (1000, 2) and instance.weights.rule == "EUC_2D"
     assert np.array_equal(coords[:, 0], draws[0::2] // 1000) and np.array_equal(coords[:, 1], draws[1::2] // 1000)
     assert coords.min() >= 0 and coords.max() < MAXCOORD and np.all(coords == np.round(coords))
+
+
+def test_portcgen_cities_gather_around_n_over_100_centres() -> None:
+    n = 3000
+    first = generate("tsp-dimacs-clustered", "C3k", 7, {"n": n}).instance.weights.coords
+    again = generate("tsp-dimacs-clustered", "C3k", 7, {"n": n}).instance.weights.coords
+    assert np.array_equal(first, again) and first.shape == (n, 2) and np.all(first == np.round(first))
+    draws = KnuthSubtractive(7)
+    centres = np.array([[int(draws.draw() / 1e9 * MAXCOORD), int(draws.draw() / 1e9 * MAXCOORD)] for _ in range(n // 100)])
+    nearest = np.linalg.norm(first[:, None, :] - centres[None, :, :], axis=2).min(axis=1)
+    assert np.median(nearest) < 3 * MAXCOORD / np.sqrt(n)  # offsets are normal with sigma 10^6 / sqrt(n)
+    assert np.median(nearest) > 0.3 * MAXCOORD / np.sqrt(n)

@@ -11,6 +11,7 @@ SMALL = {
     "tsp-uniform": {"n": 50},
     "tsp-clustered": {"n": 60, "clusters": 4},
     "tsp-dimacs-uniform": {"n": 60},
+    "tsp-dimacs-clustered": {"n": 300},
     "cvrp-uniform": {"n": 50},
     "cvrp-xlike": {"n": 40},
     "mis-er": {"n": 60, "p": 0.1},
