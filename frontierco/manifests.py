@@ -77,6 +77,7 @@ class Collection:
     origin: str = ""
     license: str = ""
     manifest: Path = field(default=Path(), compare=False)
+    memory_mb: int | None = None  # the address space a run on this collection may use (RLIMIT_AS); None: the default
 
     def split(self, split: str | None) -> list[InstanceEntry]:
         """Entries of one split (all of them when ``split`` is None)."""
@@ -147,6 +148,9 @@ def read_manifest(path: Path) -> Collection:
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise RegistryError(f"{path}: instance names repeat")
+    memory = top.get("memory_mb")
+    if memory is not None and (not isinstance(memory, int) or memory < 64):
+        raise RegistryError(f"{path}: memory_mb must be an integer of at least 64 (megabytes)")
     return Collection(
         name,
         problem,
@@ -156,4 +160,5 @@ def read_manifest(path: Path) -> Collection:
         str(top.get("origin", "")),
         str(top.get("license", "")),
         path,
+        memory,
     )

@@ -101,11 +101,12 @@ def tsplib_large(mirror: Path) -> dict[str, object]:
         "description": "TSPLIB instances of 1,000-85,900 nodes in VRPLIB form (PyVRP/Instances)",
         "origin": "https://github.com/PyVRP/Instances @ 1445e12, TSP/",
         "license": "MIT (PyVRP/Instances); TSPLIB95 data for research",
+        "memory_mb": 16384,  # solvers that hold a matrix need it: 85,900^2 int32 is 29 GB, so those refuse the largest
         "instance": entries,
     }
 
 
-def cvrplib(mirror: Path, folder: str, name: str, description: str, remote: str) -> dict[str, object]:
+def cvrplib(mirror: Path, folder: str, name: str, description: str, remote: str, memory_mb: int | None = None) -> dict[str, object]:
     entries = [
         _file(
             mirror,
@@ -123,6 +124,7 @@ def cvrplib(mirror: Path, folder: str, name: str, description: str, remote: str)
         "description": description,
         "origin": f"https://github.com/PyVRP/Instances @ 1445e12, {remote}",
         "license": "MIT (PyVRP/Instances); CVRPLIB data for research",
+        **({"memory_mb": memory_mb} if memory_mb else {}),
         "instance": entries,
     }
 
@@ -367,7 +369,12 @@ def main() -> None:
         "tsplib-large": lambda: tsplib_large(mirror),
         "cvrplib-x": lambda: cvrplib(mirror, "X", "cvrplib-x", "the 100 X instances of Uchoa et al. (2017), 100-1,000 customers", "CVRP/"),
         "cvrplib-xxl": lambda: cvrplib(
-            mirror, "XXL", "cvrplib-xxl", "the 10 Belgian XXL instances of Arnold et al. (2019), 3k-30k customers", "CVRP/XXL/"
+            mirror,
+            "XXL",
+            "cvrplib-xxl",
+            "the 10 Belgian XXL instances of Arnold et al. (2019), 3k-30k customers",
+            "CVRP/XXL/",
+            memory_mb=20480,  # PyVRP and HGS hold the 30,000^2 distance matrix (7.2 GB as int64)
         ),
         "bhoslib": lambda: bhoslib(mirror),
         "satlib-mis": lambda: satlib(mirror),

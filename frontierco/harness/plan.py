@@ -106,6 +106,7 @@ def plan_collection(
                     reference=reference.value if reference else None,
                     reference_source=reference.source if reference else "",
                     reference_status=reference.status if reference else "",
+                    **({"memory_mb": chosen.memory_mb} if chosen.memory_mb is not None else {}),
                 )
             )
     return Campaign(specs)
