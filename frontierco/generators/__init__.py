@@ -15,6 +15,7 @@ GENERATORS: dict[str, Generator] = {
         Generator("cvrp-uniform", "cvrp", "frontierco.generators.routing:cvrp_uniform"),
         Generator("cvrp-xlike", "cvrp", "frontierco.generators.routing:cvrp_xlike"),
         Generator("mis-er", "mis", "frontierco.generators.graphs:mis_er"),
+        Generator("mis-er-sparse", "mis", "frontierco.generators.graphs:mis_er_sparse"),
         Generator("mis-ba", "mis", "frontierco.generators.graphs:mis_ba"),
         Generator("mis-rb", "mis", "frontierco.generators.graphs:mis_rb"),
         Generator("milp-setcover", "milp", "frontierco.generators.milp:milp_setcover"),

@@ -1,6 +1,7 @@
 """Seeded generators of MIS graphs.
 
 - ``mis-er``: Erdos-Renyi G(n, p) (the ER-[700-800], p = 0.15 family of DIMES/DIFUSCO uses n = 700).
+- ``mis-er-sparse``: G(n, m) with m = n * degree / 2 uniform random edges, for graphs of millions of vertices.
 - ``mis-ba``: Barabasi-Albert preferential attachment with ``m`` edges per new vertex (networkx).
 - ``mis-rb``: the RB model of Xu and Li (2000) with a forced (planted) solution, as used for BHOSLIB:
   ``cliques`` groups of ``clique_size`` vertices, each group a clique; then r * n * ln(n) constraints,
@@ -26,6 +27,17 @@ def mis_er(name: str, seed: int, n: int, p: float) -> Generated:
     u, v = np.triu_indices(n, 1)
     keep = rng.random(u.size) < p
     return Generated(MISInstance(name, n, canonical_edges(np.stack([u[keep], v[keep]], axis=1))))
+
+
+def mis_er_sparse(name: str, seed: int, n: int, degree: float) -> Generated:
+    """A sparse random graph for the frontier's sizes: about n * degree / 2 edges, each between two distinct
+    vertices drawn uniformly (repeats merged), so G(n, m) rather than G(n, p); memory linear in the edges,
+    never n^2 (1M vertices and 10M edges in a few seconds)."""
+    rng = np.random.default_rng(seed)
+    m = round(n * degree / 2)
+    edges = rng.integers(0, n, size=(m, 2), dtype=np.int64)
+    edges = edges[edges[:, 0] != edges[:, 1]]
+    return Generated(MISInstance(name, n, canonical_edges(edges)))
 
 
 def mis_ba(name: str, seed: int, n: int, m: int) -> Generated:

@@ -15,6 +15,7 @@ SMALL = {
     "cvrp-uniform": {"n": 50},
     "cvrp-xlike": {"n": 40},
     "mis-er": {"n": 60, "p": 0.1},
+    "mis-er-sparse": {"n": 200, "degree": 6.0},
     "mis-ba": {"n": 60, "m": 3},
     "mis-rb": {"cliques": [6, 8], "clique_size": [4, 6]},
     "milp-setcover": {"rows": 30, "cols": 60},
