@@ -11,14 +11,16 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import highspy
 import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.formats.text import base_suffix, read_text
 from frontierco.problems.milp import MILPInstance
+
+if TYPE_CHECKING:  # highspy is imported where it is used: reading a TSP or MIS file never loads it
+    import highspy
 
 _SECTIONS = ("NAME", "OBJSENSE", "OBJSENS", "ROWS", "COLUMNS", "RHS", "RANGES", "BOUNDS", "ENDATA")
 _BOUND_TYPES = ("UP", "LO", "FX", "FR", "MI", "PL", "BV", "LI", "UI", "SC")
@@ -40,6 +42,8 @@ def _stdout_silenced() -> Iterator[None]:
 
 def new_highs() -> highspy.Highs:
     """A silent HiGHS object."""
+    import highspy
+
     with _stdout_silenced():
         highs = highspy.Highs()
     highs.silent()
@@ -107,6 +111,8 @@ def check_mps_text(text: str, path: Path) -> None:
 
 def read_milp(path: str | Path) -> MILPInstance:
     """Read an MPS or LP file (optionally gzipped) into a MILPInstance."""
+    import highspy
+
     path = Path(path)
     suffix = base_suffix(path)
     if suffix not in (".mps", ".lp"):
@@ -121,6 +127,7 @@ def read_milp(path: str | Path) -> MILPInstance:
 
 
 def _from_lp(name: str, lp: highspy.HighsLp) -> MILPInstance:
+    import highspy
     import scipy.sparse as sp
 
     n, m = lp.num_col_, lp.num_row_
@@ -151,6 +158,8 @@ def _from_lp(name: str, lp: highspy.HighsLp) -> MILPInstance:
 
 def to_highs(instance: MILPInstance) -> highspy.Highs:
     """A silent HiGHS object holding the model (used to write files; solvers may reuse it)."""
+    import highspy
+
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = instance.num_cols, instance.num_rows
     lp.sense_ = highspy.ObjSense.kMaximize if instance.sense == "max" else highspy.ObjSense.kMinimize
@@ -172,6 +181,8 @@ def to_highs(instance: MILPInstance) -> highspy.Highs:
 
 def write_milp(path: str | Path, instance: MILPInstance) -> None:
     """Write the model as MPS or LP (by the suffix) through HiGHS."""
+    import highspy
+
     status = to_highs(instance).writeModel(str(path))
     if status == highspy.HighsStatus.kError:
         raise OSError(f"HiGHS could not write {path}")

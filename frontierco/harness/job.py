@@ -12,6 +12,8 @@ from typing import Any
 from frontierco.problems import Instance
 from frontierco.solver import Budget, SolverSpec
 
+DEFAULT_MEMORY_MB = 8192  # the address space of a run (RLIMIT_AS) unless its collection says otherwise
+
 
 @dataclass(frozen=True)
 class RunSpec:
@@ -26,7 +28,7 @@ class RunSpec:
     instance_sha256: str
     budget: Budget
     manifests: str = ""
-    memory_mb: int | None = 8192
+    memory_mb: int | None = DEFAULT_MEMORY_MB
     reference: float | None = None
     reference_source: str = ""
     reference_status: str = ""

@@ -12,7 +12,7 @@ from typing import Any
 from frontierco.errors import UsageError
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
-from frontierco.harness.job import RunSpec
+from frontierco.harness.job import DEFAULT_MEMORY_MB, RunSpec
 from frontierco.manifests import FileSource
 from frontierco.problems import get_problem, problem_of, size_of
 from frontierco.registry import Registry
@@ -106,7 +106,7 @@ def plan_collection(
                     reference=reference.value if reference else None,
                     reference_source=reference.source if reference else "",
                     reference_status=reference.status if reference else "",
-                    **({"memory_mb": chosen.memory_mb} if chosen.memory_mb is not None else {}),
+                    memory_mb=chosen.memory_mb if chosen.memory_mb is not None else DEFAULT_MEMORY_MB,
                 )
             )
     return Campaign(specs)
