@@ -27,3 +27,11 @@ def test_two_processes_on_one_collection_run_each_run_once(tmp_path):
     counts = Counter(r.run_id for r in ResultStore(tmp_path).records())
     assert len(counts) == 16 and set(counts.values()) == {1}  # 4 instances x 4 seeds, none run twice
     assert not any((tmp_path / "mis-rb-small" / "claims").iterdir())  # every claim released
+
+
+def test_a_torn_record_does_not_count_as_a_finished_run(tmp_path):
+    store = ResultStore(tmp_path)
+    path = store.path("c", "s")
+    path.parent.mkdir(parents=True)
+    path.write_text('{"run_id": "run-1", "solver": "s", "sta')  # kill -9 in the middle of the write
+    assert store.claim("c", "s", "run-1")  # so the run is done again
