@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from frontierco.errors import UsageError
 from frontierco.harness.campaign import run_campaign
@@ -19,7 +20,7 @@ from frontierco.solver import get_solver
 from frontierco.workspace import SUITE, layers
 
 CAMPAIGNS_DIR = SUITE / "campaigns"
-STEP_KEYS = {"solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device"}
+STEP_KEYS = {"solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device", "params"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Step:
     seeds: int = 1
     threads: int = 1
     device: str = "cpu"
+    params: dict[str, Any] = field(default_factory=dict)  # the solver's parameters (its own leaderboard row)
 
     def describe(self) -> str:
         filters = [
@@ -46,6 +48,7 @@ class Step:
             if f
         ]
         where = "" if self.device == "cpu" else f" on {self.device}"
+        where += "".join(f", {key}={value}" for key, value in sorted(self.params.items()))
         return f"{self.solver} on {self.collection} ({', '.join(filters) or 'all'}), {self.time_limit:g} s x {self.seeds} seeds{where}"
 
 
@@ -101,7 +104,15 @@ def run_named(
         executor = make_executor("local", jobs, device=step.device)
         selection = Selection(step.collection, step.split, step.limit, step.max_size)
         planned = plan_collection(
-            registry, get_solver(step.solver), step.problem, selection, step.time_limit, step.seeds, step.threads, device=step.device
+            registry,
+            get_solver(step.solver),
+            step.problem,
+            selection,
+            step.time_limit,
+            step.seeds,
+            step.threads,
+            params=step.params,
+            device=step.device,
         )
         done = run_campaign(planned, store, executor)
         records += done

@@ -94,8 +94,11 @@ class RunRecord:
 
     @property
     def row_name(self) -> str:
-        """The solver as the leaderboard names its rows: a run on another device than the CPU is its own row."""
-        return self.solver if self.device == "cpu" else f"{self.solver}@{self.device}"
+        """The solver as the leaderboard names its rows: runs with parameters, or on another device than the
+        CPU, are rows of their own (``ctc-scip{heuristics=aggressive}``, ``dimes@cuda``)."""
+        settings = ",".join(f"{key}={self.params[key]}" for key in sorted(self.params))
+        name = f"{self.solver}{{{settings}}}" if settings else self.solver
+        return name if self.device == "cpu" else f"{name}@{self.device}"
 
     def to_json(self) -> str:
         data = asdict(self)

@@ -35,3 +35,16 @@ def test_bad_campaigns(tmp_path):
     (tmp_path / "bad.toml").write_text('[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "x"\ntime_limit = 1\nspeed = 3\n')
     with pytest.raises(UsageError, match="unknown keys speed"):
         load_campaign("bad", tmp_path)
+
+
+def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_path):
+    (tmp_path / "tuned.toml").write_text(
+        'name = "tuned"\n[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\ntime_limit = 5\n'
+        'params = { flavour = "plain", level = 2 }\n'
+    )
+    campaign = load_campaign("tuned", tmp_path)
+    assert campaign.steps[0].params == {"flavour": "plain", "level": 2}
+    assert "flavour=plain, level=2" in campaign.steps[0].describe()
+    (record,) = run_named(campaign, ResultStore(tmp_path / "runs"))
+    assert record.params == {"flavour": "plain", "level": 2}
+    assert record.row_name == "greedy{flavour=plain,level=2}"

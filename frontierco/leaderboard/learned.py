@@ -57,7 +57,7 @@ def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], probl
     learned_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
     classical_points: list[tuple[float, float, str]] = []
     for (collection, _), groups in sorted(_cells(boards, problem).items()):
-        is_learned = {label: label.split(" (")[0].split("@")[0] in learned for label in groups}
+        is_learned = {label: label.split(" (")[0].split("@")[0].split("{")[0] in learned for label in groups}
         learned_sets = [set(runs) for label, runs in groups.items() if is_learned[label]]
         shared = set.intersection(*learned_sets) if learned_sets else set()
         if not shared:
