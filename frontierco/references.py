@@ -10,7 +10,7 @@ from pathlib import Path
 
 import tomli_w
 
-from frontierco.errors import UsageError
+from frontierco.errors import RegistryError, UsageError
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import Executor
 from frontierco.harness.plan import Selection, plan_collection
@@ -98,7 +98,10 @@ def update_references(registry: Registry, store: ResultStore) -> list[Change]:
     for record in store.records():
         if record.on_file or record.objective is None or record.status not in FEASIBLE_STATUSES:
             continue
-        entry = registry.entry(f"{record.collection}/{record.instance}")
+        try:
+            entry = registry.entry(f"{record.collection}/{record.instance}")
+        except RegistryError:
+            continue  # its collection or instance left the manifests since the run (the leaderboard counts these)
         reference = entry.reference
         pending = {c.instance: c for c in changes_by_collection.get(record.collection, [])}
         current = pending[record.instance].new if record.instance in pending else (reference.value if reference else None)

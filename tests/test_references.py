@@ -65,3 +65,13 @@ def test_beating_a_proven_optimum_is_refused(tmp_path):
     _runs(registry, store)
     with pytest.raises(UsageError, match="beats the proven optimum"):
         update_references(registry, store)
+
+
+def test_update_passes_over_runs_whose_instance_left_the_collection(tmp_path):
+    registry = _collection(tmp_path / "m", {"reference": 1e9, "reference_source": "a bad guess", "reference_status": "best-known"})
+    store = ResultStore(tmp_path / "runs")
+    _runs(registry, store)
+    (record, *_) = store.records()
+    record.instance, record.run_id = "gone", "gone-run"  # an instance removed from the manifest since its run
+    store.append(record)
+    assert len(update_references(Registry(tmp_path / "m"), store)) == 2  # the other runs still count
