@@ -7,13 +7,21 @@ later than the depot's window closes. Time comparisons allow an absolute slack o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
-from frontierco.problems.base import Evaluation
-from frontierco.problems.cvrp import PROBLEM as CVRP
-from frontierco.problems.cvrp import CVRPInstance, CVRPSolution, check_routes, routes_length
+from frontierco.problems.base import Evaluation, Problem
+from frontierco.problems.cvrp import (
+    CVRPInstance,
+    CVRPSolution,
+    check_routes,
+    read_routes,
+    routes_data,
+    routes_from_data,
+    routes_length,
+    write_routes,
+)
 from frontierco.problems.distances import EdgeWeights
 
 TIME_TOLERANCE = 1e-6
@@ -66,12 +74,22 @@ def evaluate(instance: CVRPTWInstance, solution: CVRPTWSolution) -> Evaluation:
     return Evaluation.ok(routes_length(instance.weights, routes))
 
 
-PROBLEM = replace(
-    CVRP,  # routes travel, are sized, stored and written as CVRP's; only the data and the checker differ
+PROBLEM = Problem(
     name="cvrptw",
+    sense="min",
     instance_type=CVRPTWInstance,
     solution_type=CVRPTWSolution,
     evaluate=evaluate,
     description="CVRP with time windows (waiting allowed); total length, minimise",
+    to_data=routes_data,
+    from_data=routes_from_data,
+    size=lambda instance: int(instance.n),
+    describe=lambda instance: f"{instance.n} nodes",
     default_collection="realcity-acvrptw-50",
+    reference_solver="pyvrp",
+    baseline="pyvrp",
+    time_shift=1.0,
+    solution_suffix=".sol",
+    write_solution=write_routes,
+    read_solution=read_routes,
 )
