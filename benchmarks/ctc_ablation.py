@@ -8,6 +8,10 @@ integral (the suite's measure, against the manifest's reference or else the best
 found), then the mean integral per variant and its change against plain SCIP.
 
     python benchmarks/ctc_ablation.py --collection milp-indset-hard [--instances 2] [--seconds 60]
+    python benchmarks/ctc_ablation.py --collection milp-setcover-hard --variants scip "ps-scip{zeros=0.3}"
+
+A variant is a name below or a solver with parameters as the leaderboard writes its rows,
+``solver{key=value,...}`` (numbers are read as numbers).
 """
 
 from __future__ import annotations
@@ -32,6 +36,21 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
+def variant(text: str) -> tuple[str, dict[str, Any]]:
+    """A named variant, or ``solver{key=value,...}`` as (solver, parameters)."""
+    if text in VARIANTS:
+        return VARIANTS[text]
+    name, _, settings = text.partition("{")
+    params: dict[str, Any] = {}
+    for item in filter(None, settings.rstrip("}").split(",")):
+        key, _, value = item.partition("=")
+        try:
+            params[key] = float(value)
+        except ValueError:
+            params[key] = value
+    return name, params
+
+
 def trace(name: str, params: dict[str, Any], instance: MILPInstance, seconds: float) -> list[tuple[float, float]]:
     """(seconds, objective) of every solution the solver yields, timed from its start."""
     solver = get_solver(name).load()(**params)
@@ -49,14 +68,14 @@ def main() -> None:
     parser.add_argument("--split", default="dev")
     parser.add_argument("--instances", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), help="names or solver{key=value,...}")
     args = parser.parse_args()
     registry = Registry()
     entries = registry.collection(args.collection).split(args.split)[: args.instances]
     integrals: dict[str, list[float]] = {v: [] for v in args.variants}
     for entry in entries:
         instance = registry.load(entry)
-        traces = {v: trace(*VARIANTS[v], instance, args.seconds) for v in args.variants}
+        traces = {v: trace(*variant(v), instance, args.seconds) for v in args.variants}
         finals = [t[-1][1] for t in traces.values() if t]
         best = min(finals) if instance.sense == "min" else max(finals)
         reference = entry.reference.value if entry.reference and entry.reference.value is not None else best

@@ -2,16 +2,18 @@
 indicator constraints, or a plain MILP with big-M rows for any backend).
 
 - Variables (after the trust region of Han et al., "A GNN-Guided Predict-and-Search Framework for MILP",
-  ICLR 2023, with its flip budget at 0 and widened step by step instead): rung k fixes the ``RUNGS[k]`` share
-  of the binaries with the lowest predicted marginals (only those below 0.5) to 0 and the
-  ``ONES_PER_ZERO * RUNGS[k]`` share with the highest (only those above 0.5) to 1, as column bounds, so that
-  presolve removes them. Measured on an independent set BA(1500, 4) dev instance: 600 columns in the soft
-  trust region (10% may flip) gave SCIP a model it improved after 9.5 s; the same columns fixed, a model
-  solved to optimality in 0.03 s.
+  ICLR 2023, with its flip budget at 0 and widened step by step instead): the first rung fixes the
+  ``Trust.zeros`` share of the binaries with the lowest predicted marginals (only those below 0.5) to 0 and the
+  ``Trust.ones`` share with the highest (only those above 0.5) to 1, as column bounds, so that presolve removes
+  them; each next rung fixes the next smaller share of ``RUNGS`` (ones in proportion). The shares come from
+  the family's dev calibration (``calibrate.py``, stored in the checkpoint card) or else ``DEFAULT``.
+  Measured on an independent set BA(1500, 4) dev instance: 600 columns in the soft trust region (10% may
+  flip) gave SCIP a model it improved after 9.5 s; the same columns fixed, a model solved to optimality in
+  0.03 s.
 - Constraints ("Constraint Matters", ICLR 2026): the inequality rows with predicted CTC probability at
-  least 0.5, at most ``ROW_SHARE`` of the inequality rows (most probable first), must hold with equality (a.x
-  >= b in their ``a.x <= b`` form) unless a binary release indicator z_i is 1; at most ``RELEASE_SHARE`` of
-  them may be released: sum z <= Gamma. SCIP may get indicator constraints (z_i = 0 -> a.x >= b); the big-M
+  least 0.5, at most the ``Trust.rows`` share of the inequality rows (most probable first), must hold with
+  equality (a.x >= b in their ``a.x <= b`` form) unless a binary release indicator z_i is 1; at most the
+  ``Trust.releases`` share of them may be released: sum z <= Gamma. SCIP may get indicator constraints (z_i = 0 -> a.x >= b); the big-M
   form is the row a.x + M_i z_i >= b with M_i = b - (least possible a.x over the bounds); rows with an
   unbounded M are left out.
 """
@@ -29,10 +31,27 @@ from frontierco.problems import MILPInstance
 
 from .constraints import Rows
 
-RUNGS = (0.8, 0.6, 0.4, 0.2, 0.1, 0.05)  # share of the binaries fixed to 0 on each rung, narrowest neighbourhood first
-ONES_PER_ZERO = 0.125  # columns fixed to 1 per column fixed to 0
-ROW_SHARE = 0.05
-RELEASE_SHARE = 0.2
+RUNGS = (0.8, 0.6, 0.4, 0.2, 0.1, 0.05)  # shares of the binaries fixed to 0 on the rungs after the first
+
+
+@dataclass(frozen=True)
+class Trust:
+    """How far a family's predictions are trusted: shares of the binaries fixed to 0 and to 1 on the first
+    rung, share of the inequality rows forced tight and share of those that may be released."""
+
+    zeros: float
+    ones: float
+    rows: float
+    releases: float
+
+    @classmethod
+    def from_card(cls, card: dict[str, Any]) -> Trust:
+        """The card's calibrated trust, or ``DEFAULT`` for a checkpoint that was never calibrated."""
+        calibration = card.get("calibration")
+        return cls(**calibration["trust"]) if calibration else DEFAULT
+
+
+DEFAULT = Trust(zeros=0.8, ones=0.1, rows=0.05, releases=0.2)  # uncalibrated: version 2's fixed ladder
 
 
 @dataclass(frozen=True)
@@ -53,22 +72,31 @@ class Reduction:
         return replace(self, zeros=np.zeros(0, dtype=np.int64), ones=np.zeros(0, dtype=np.int64))
 
 
-def ladder(marginals: np.ndarray, ctc: np.ndarray | None, rows: Rows) -> list[Reduction]:
-    """The rungs, narrowest first (a rung equal to the one before is left out); ``marginals`` per column,
-    ``ctc`` per row (None: no constraint part, the predict-and-search ablation)."""
+def ranked_columns(marginals: np.ndarray, rows: Rows) -> tuple[np.ndarray, np.ndarray, int]:
+    """Binaries below 0.5 from the lowest marginal up, those above 0.5 from the highest down, and the number
+    of binaries (the shares' base)."""
     binary = np.flatnonzero(rows.variable_types == 0)
     low = binary[np.argsort(marginals[binary], kind="stable")]
-    low = low[marginals[low] < 0.5]
     high = binary[np.argsort(-marginals[binary], kind="stable")]
-    high = high[marginals[high] > 0.5]
-    forced = np.zeros(0, dtype=np.int64)
-    if ctc is not None:
-        candidates = np.flatnonzero(rows.inequality & (ctc >= 0.5))
-        forced = candidates[np.argsort(-ctc[candidates], kind="stable")][: int(ROW_SHARE * int(rows.inequality.sum()))]
+    return low[marginals[low] < 0.5], high[marginals[high] > 0.5], len(binary)
+
+
+def forced_rows(ctc: np.ndarray, rows: Rows, share: float) -> np.ndarray:
+    """The inequality rows with CTC probability at least 0.5, most probable first, at most ``share`` of them."""
+    candidates = np.flatnonzero(rows.inequality & (ctc >= 0.5))
+    return candidates[np.argsort(-ctc[candidates], kind="stable")][: int(share * int(rows.inequality.sum()))]
+
+
+def ladder(marginals: np.ndarray, ctc: np.ndarray | None, rows: Rows, trust: Trust = DEFAULT) -> list[Reduction]:
+    """The rungs, narrowest first (a rung equal to the one before is left out); ``marginals`` per column,
+    ``ctc`` per row (None: no constraint part, the predict-and-search ablation)."""
+    low, high, binaries = ranked_columns(marginals, rows)
+    forced = np.zeros(0, dtype=np.int64) if ctc is None else forced_rows(ctc, rows, trust.rows)
     rungs: list[Reduction] = []
-    for share in RUNGS:
-        zeros, ones = low[: int(share * len(binary))], high[: int(share * ONES_PER_ZERO * len(binary))]
-        rung = Reduction(zeros, ones, forced, math.ceil(RELEASE_SHARE * len(forced)))
+    for share in (trust.zeros, *(s for s in RUNGS if s < trust.zeros)):
+        scale = share / trust.zeros if trust.zeros > 0 else 1.0
+        zeros, ones = low[: int(share * binaries)], high[: int(scale * trust.ones * binaries)]
+        rung = Reduction(zeros, ones, forced, math.ceil(trust.releases * len(forced)))
         if not rung.empty and not (rungs and len(rungs[-1].zeros) == len(zeros) and len(rungs[-1].ones) == len(ones)):
             rungs.append(rung)
     return rungs

@@ -23,7 +23,8 @@ can prove optimality.
 - ``ps-scip``: the fixings alone (predict-and-search; the ablation without constraints).
 
 Parameters: ``slice``, ``stall``, ``share`` (above), ``form`` (big-m | indicator), ``heuristics`` (default |
-aggressive), ``fixings`` (false: the forced rows alone, one rung; an ablation).
+aggressive), ``fixings`` (false: the forced rows alone, one rung; an ablation), ``zeros``, ``ones``, ``rows``
+(the first rung's shares, in place of the family's calibrated trust; ``reduce.Trust``).
 
 Parameter ``heuristics="aggressive"`` sets SCIP's primal heuristics to AGGRESSIVE in every phase (the setting
 of the ``scip-aggressive`` baseline). The checkpoint is the family whose type signature is nearest the
@@ -35,7 +36,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -149,34 +150,33 @@ class _Reducing(Solver):
         from .checkpoint import SHIPPED, load
 
         torch.set_num_threads(1)
-        self.torch = torch
         self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
         self.slice = float(self.params.get("slice", SLICE))
         self.stall = float(self.params.get("stall", STALL))
         self.share = float(self.params.get("share", SHARE))
         self.form = str(self.params.get("form", "big-m"))
         self.fixings = bool(self.params.get("fixings", True))  # False: the forced rows alone (an ablation)
+        self.trust = {key: float(self.params[key]) for key in ("zeros", "ones", "rows") if key in self.params}
         heuristics = str(self.params.get("heuristics", "default"))
         if self.form not in ("big-m", "indicator") or heuristics not in ("default", "aggressive"):
             raise ValueError(f"{self.name}: form must be big-m or indicator and heuristics default or aggressive")
         self.aggressive = heuristics == "aggressive"
 
     def _ladder(self, instance: MILPInstance, clock: Clock, device: str = "cpu") -> tuple[list[Any], Any]:
-        """The rungs of reduced models for the instance and its analysed rows (no rungs: no checkpoint fits)."""
+        """The rungs of reduced models for the instance and its analysed rows (no rungs: no checkpoint fits),
+        as far as the chosen family's calibrated trust allows."""
         from .checkpoint import nearest
-        from .features import LP_TIME, analyse_instance, build_graph, lp_relaxation, signature
-        from .reduce import ladder
+        from .features import LP_TIME, analyse_instance, signature
+        from .predict import predict
+        from .reduce import Trust, ladder
 
         rows = analyse_instance(instance)
         chosen = nearest(self.models, signature(rows))
         if chosen is None:
             return [], rows
-        graph = build_graph(instance, rows, lp_relaxation(instance, min(LP_TIME, 0.1 * clock.left())))
-        with self.torch.no_grad():
-            variable_logits, constraint_logits = chosen[0].to(device)(graph.to(device))
-        marginals = self.torch.sigmoid(variable_logits).cpu().numpy()
-        ctc = self.torch.sigmoid(constraint_logits[:-1]).cpu().numpy() if self.constraints else None
-        rungs = ladder(marginals, ctc, rows)
+        marginals, ctc = predict(chosen[0], instance, rows, min(LP_TIME, 0.1 * clock.left()), device)
+        trust = replace(Trust.from_card(chosen[1]), **self.trust)
+        rungs = ladder(marginals, ctc if self.constraints else None, rows, trust)
         if not self.fixings:
             rungs = [rung.without_fixings() for rung in rungs[:1] if len(rung.rows)]
         return rungs, rows

@@ -5,6 +5,7 @@ recall at k = number of true CTC rows, marginal accuracy on binaries); checkpoin
     frontierco train ctc --family setcover                 # label (if needed) and train
     frontierco train ctc --family setcover --resume        # continue training
     frontierco train ctc --family facility --train 24 --label-time 20 --jobs 2
+    frontierco train ctc --family setcover --calibrate milp-setcover-hard --results leaderboards/references
 
 Instances are the suite's Gasse et al. generators at the sizes of the ``milp-FAMILY-easy`` collection;
 training seeds 30000.., dev seeds 31000.. (the collections' own instances are never trained on).
@@ -168,6 +169,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=None, help="labels and training state (default: the workspace's runs/ctc)")
     parser.add_argument("--export", type=Path, default=SHIPPED)
     parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--calibrate", metavar="COLLECTION", help="calibrate the exported checkpoint on this collection; no training")
+    parser.add_argument("--split", default="dev", help="the calibration's split")
+    parser.add_argument("--results", type=Path, default=None, help="runs whose best solutions calibrate (default: reference runs)")
     return parser.parse_args(argv)
 
 
@@ -175,6 +179,16 @@ def main(argv: list[str]) -> None:
     args = parse(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     torch.set_num_threads(1)
+    if args.calibrate:
+        from frontierco.registry import Registry
+        from frontierco.results import ResultStore
+
+        from .calibrate import calibrate
+
+        store = ResultStore(args.results or required().references)
+        calibration = calibrate(args.export / f"{args.family}.pt", args.calibrate, args.split, store, Registry())
+        print(f"calibrated {args.family} on {args.calibrate} ({args.split}): {calibration['trust']}")
+        return
     args.out = args.out or required().training / "ctc"
     data = args.out / args.family / "labels-v2"  # v2: rows tied at the budget all kept (older caches break ties by index)
     train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], args.label_time, data, args.jobs)

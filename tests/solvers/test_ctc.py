@@ -24,6 +24,7 @@ features = load_solver_module("ctc", "features")
 model = load_solver_module("ctc", "model")
 reduce = load_solver_module("ctc", "reduce")
 checkpoint = load_solver_module("ctc", "checkpoint")
+calibrate = load_solver_module("ctc", "calibrate")
 
 B, INT, C = 0, 1, 2  # binary, integer, continuous
 
@@ -151,16 +152,47 @@ def test_network_fits_one_instance(abstract: bool) -> None:
 def test_the_ladder_fixes_the_most_confident_columns_narrowest_rung_first(monkeypatch) -> None:
     rows = features.analyse_instance(tiny_cover())
     monkeypatch.setattr(reduce, "RUNGS", (1.0, 0.34, 0.3))
-    monkeypatch.setattr(reduce, "ONES_PER_ZERO", 1.0)
-    rungs = reduce.ladder(np.array([0.9, 0.8, 0.1]), np.array([0.1, 0.9, 0.9]), rows)
-    # zeros only below 0.5, ones only above; the third rung equals the second and is left out
+    trust = reduce.Trust(zeros=0.7, ones=0.7, rows=0.05, releases=0.2)
+    rungs = reduce.ladder(np.array([0.9, 0.8, 0.1]), np.array([0.1, 0.9, 0.9]), rows, trust)
+    # the first rung is the calibrated one, then the RUNGS below it (ones in proportion); zeros only below 0.5,
+    # ones only above; the third rung (0.3 of three binaries) fixes nothing and is left out
     assert [r.zeros.tolist() for r in rungs] == [[2], [2]]
     assert [r.ones.tolist() for r in rungs] == [[0, 1], [0]]
     assert rungs[0].rows.tolist() == []  # 5% of three rows rounds down to none
-    monkeypatch.setattr(reduce, "ROW_SHARE", 1.0)
-    rungs = reduce.ladder(np.array([0.9, 0.8, 0.1]), np.array([0.1, 0.9, 0.7]), rows)
+    trust = reduce.Trust(zeros=0.7, ones=0.7, rows=1.0, releases=0.2)
+    rungs = reduce.ladder(np.array([0.9, 0.8, 0.1]), np.array([0.1, 0.9, 0.7]), rows, trust)
     assert rungs[0].rows.tolist() == [1, 2] and rungs[0].releases == 1
-    assert reduce.ladder(np.array([0.9, 0.8, 0.1]), None, rows)[0].rows.tolist() == []
+    assert reduce.ladder(np.array([0.9, 0.8, 0.1]), None, rows, trust)[0].rows.tolist() == []
+
+
+def test_a_card_without_calibration_gets_the_default_trust() -> None:
+    assert reduce.Trust.from_card({}) == reduce.DEFAULT
+    card = {"calibration": {"trust": {"zeros": 0.5, "ones": 0.05, "rows": 0.0, "releases": 0.2}}}
+    assert reduce.Trust.from_card(card) == reduce.Trust(0.5, 0.05, 0.0, 0.2)
+
+
+def test_calibration_trusts_as_far_as_the_dev_errors_allow(monkeypatch) -> None:
+    """Six binaries, best solution x = (1, 1, 0, 0, 0, 0) on a cover with rows x0 + x1 >= 1 (slack 1) and
+    x0 + x2 >= 1 (tight). Marginals rank the zeros right except that x1, at 1, is ranked below x2: fixing
+    more than 3 of the 6 binaries to 0 cuts x1 (half the support)."""
+    instance = MILPInstance(
+        "six", "min", np.ones(6), sp.csr_matrix(np.array([[1.0, 1, 0, 0, 0, 0], [1.0, 0, 1, 0, 0, 0]])),
+        np.ones(2), np.full(2, np.inf), np.zeros(6), np.ones(6), np.ones(6, dtype=bool),
+        tuple(f"x{j}" for j in range(6)), ("r0", "r1"),
+    )  # fmt: skip
+    monkeypatch.setattr(calibrate, "ROW_GRID", (1.0, 0.5))
+    rows = features.analyse_instance(instance)
+    best = np.array([1.0, 1, 0, 0, 0, 0])
+    marginals = np.array([0.9, 0.3, 0.35, 0.1, 0.1, 0.1])
+    errors = calibrate.measure("one", rows, best, marginals, ctc=np.array([0.8, 0.9]))  # the tight row first
+    assert errors.support == 2 and errors.recall_one == 0.5 and errors.recall_zero == 1.0
+    assert errors.zeros[calibrate.GRID.index(0.65)] == 0.0 and errors.zeros[calibrate.GRID.index(0.7)] == 0.5
+    assert errors.ones == [0.0] * len(calibrate.GRID)  # only x0 is above 0.5, and it is 1
+    assert errors.rows == [0.5, 0.0]
+    assert calibrate.choose([errors]) == reduce.Trust(zeros=0.65, ones=0.95, rows=0.5, releases=calibrate.RELEASES)
+    wrong = calibrate.measure("two", rows, best, marginals, ctc=np.array([0.9, 0.8]))  # the slack row first
+    assert wrong.rows == [0.5, 1.0]
+    assert calibrate.choose([errors, wrong]).rows == 0.0  # too many forced rows not tight: the constraint part is off
 
 
 def test_big_m_model_fixes_columns_and_budgets_the_released_rows() -> None:
@@ -197,7 +229,8 @@ def test_an_infeasible_reduction_falls_back_to_the_original_model(name: str, par
     optimum of the original model, and every solution it gives is feasible there."""
     instance = tiny_cover()
     signature = features.signature(features.analyse_instance(instance))
-    monkeypatch.setattr(reduce, "RUNGS", (1.0,))
+    monkeypatch.setattr(reduce, "DEFAULT", reduce.Trust(zeros=1.0, ones=0.0, rows=0.05, releases=0.2))
+    monkeypatch.setattr(reduce, "RUNGS", ())
     torch.manual_seed(0)
     net = model.CTCNet(model.ModelConfig(dim=8, layers=1, heads=2)).eval()
     with torch.no_grad():  # marginals ~ 0 for every column
