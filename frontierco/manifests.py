@@ -55,6 +55,7 @@ class InstanceEntry:
     problem: str
     source: FileSource | GeneratedSource
     reference: Reference | None
+    size: int | None = None  # nodes, customers or vertices, as the manifest declares it (``size = 6000``)
 
     @property
     def key(self) -> str:
@@ -128,7 +129,10 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
             source = GeneratedSource(str(top["generator"]), params, seed, None if digest is None else str(digest))
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
-    return InstanceEntry(collection, name, split, problem, source, _reference(raw, where))
+    size = raw.get("size")
+    if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
+        raise RegistryError(f"{where}: size must be a positive integer")
+    return InstanceEntry(collection, name, split, problem, source, _reference(raw, where), size)
 
 
 def read_manifest(path: Path) -> Collection:

@@ -16,6 +16,7 @@ from frontierco.leaderboard.figures import figures
 from frontierco.leaderboard.learned import learned_figures
 from frontierco.leaderboard.paired import paired
 from frontierco.leaderboard.protocol import Protocol
+from frontierco.leaderboard.sizes import size_figures
 from frontierco.leaderboard.tables import (
     COLUMNS,
     aggregates_csv,
@@ -34,7 +35,9 @@ def _encoded(svgs: dict[str, str]) -> list[dict[str, str]]:
     return [{"name": name, "data": base64.b64encode(svg.encode()).decode()} for name, svg in sorted(svgs.items())]
 
 
-def _site(built: list[tuple[CollectionBoard, dict[str, str]]], overview: dict[str, str], protocol: Protocol, runs: int) -> str:
+def _site(
+    built: list[tuple[CollectionBoard, dict[str, str]]], learned: dict[str, str], sized: dict[str, str], protocol: Protocol, runs: int
+) -> str:
     environment = Environment(loader=PackageLoader("frontierco.leaderboard"), autoescape=select_autoescape(["html", "j2"]))
     pages = []
     for board, svgs in built:
@@ -56,7 +59,13 @@ def _site(built: list[tuple[CollectionBoard, dict[str, str]]], overview: dict[st
         )
     template = environment.get_template("index.html.j2")
     return template.render(
-        boards=pages, overview=_encoded(overview), columns=COLUMNS, protocol=protocol, protocol_text=protocol.markdown(), runs=runs
+        boards=pages,
+        overview=_encoded(learned),
+        sized=_encoded(sized),
+        columns=COLUMNS,
+        protocol=protocol,
+        protocol_text=protocol.markdown(),
+        runs=runs,
     )
 
 
@@ -89,14 +98,15 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
         for name, svg in svgs.items():
             outputs[f"figures/{name}"] = svg.encode()
     boards_only = [board for board, _ in built]
-    overview = learned_figures(boards_only, {name for name, spec in discover().items() if spec.learned})
-    for name, svg in overview.items():
+    learned = learned_figures(boards_only, {name for name, spec in discover().items() if spec.learned})
+    sized = size_figures(boards_only)
+    for name, svg in (learned | sized).items():
         outputs[f"figures/{name}"] = svg.encode()
-    outputs["README.md"] = index_markdown(boards_only, protocol, sorted(overview)).encode()
+    outputs["README.md"] = index_markdown(boards_only, protocol, sorted(learned), sorted(sized)).encode()
     outputs["aggregates.csv"] = aggregates_csv(boards_only).encode()
     outputs["paired.csv"] = paired_csv(boards_only).encode()
     outputs[EXCERPT] = excerpt_markdown(boards_only).encode()
-    outputs["site/index.html"] = _site(built, overview, protocol, len(records)).encode()
+    outputs["site/index.html"] = _site(built, learned, sized, protocol, len(records)).encode()
     return outputs
 
 

@@ -3,49 +3,15 @@ size of every learned solver and of the best classical solver at that size, from
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
-from frontierco.leaderboard.figures import group_label, pyplot, svg_text
-from frontierco.manifests import GeneratedSource, InstanceEntry
+from frontierco.leaderboard.figures import pyplot, svg_text
+from frontierco.leaderboard.sizes import cells, nominal_size
 
 PROBLEMS = ("tsp", "cvrp")
-BINS_PER_DECADE = 4
-CVRPLIB_NAME = re.compile(r"^[A-Za-z]+-n(\d+)-k\d+$")  # X-n101-k25: 101 nodes, the depot included
-TSPLIB_NAME = re.compile(r"^[A-Za-z_]+(\d+)$")  # kroA100, pr2392: the number of cities
-
-
-def nominal_size(entry: InstanceEntry) -> int | None:
-    """Customers (CVRP) or nodes (TSP) without loading the instance: a generator's ``n``, else the count that
-    CVRPLIB and TSPLIB names carry; None when neither says."""
-    if isinstance(entry.source, GeneratedSource):
-        n = entry.source.params.get("n")
-        return n if isinstance(n, int) else None
-    if (match := CVRPLIB_NAME.match(entry.name)) is not None:
-        return int(match.group(1)) - 1
-    if entry.problem == "tsp" and (match := TSPLIB_NAME.match(entry.name)) is not None:
-        return int(match.group(1))
-    return None
-
-
-def _size_bin(size: int) -> int:
-    return int(np.floor(np.log10(size) * BINS_PER_DECADE))
-
-
-def _cells(boards: list[CollectionBoard], problem: str) -> dict[tuple[str, int], dict[str, dict[str, list[float]]]]:
-    """(collection, size bin) -> group label -> instance -> gaps (%), for the runs with a gap and a size."""
-    cells: dict[tuple[str, int], dict[str, dict[str, list[float]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
-    for board in boards:
-        if board.collection.problem != problem:
-            continue
-        for run in board.runs:
-            size = nominal_size(board.collection.entry(run.record.instance))
-            if run.gap is not None and size is not None and size >= 2:
-                cells[(board.collection.name, _size_bin(size))][group_label(run)][run.record.instance].append(100 * run.gap)
-    return cells
 
 
 def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], problem: str) -> str | None:
@@ -56,7 +22,7 @@ def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], probl
     sizes = {b.collection.name: {e.name: nominal_size(e) for e in b.collection.entries} for b in boards if b.collection.problem == problem}
     learned_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
     classical_points: list[tuple[float, float, str]] = []
-    for (collection, _), groups in sorted(_cells(boards, problem).items()):
+    for (collection, _), groups in sorted(cells(boards, problem).items()):
         is_learned = {label: label.split(" (")[0].split("@")[0].split("{")[0] in learned for label in groups}
         learned_sets = [set(runs) for label, runs in groups.items() if is_learned[label]]
         shared = set.intersection(*learned_sets) if learned_sets else set()

@@ -97,7 +97,7 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
     return "\n".join(lines) + "\n"
 
 
-def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: list[str]) -> str:
+def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: list[str], sized: list[str]) -> str:
     lines = [
         "# Leaderboards",
         "",
@@ -123,6 +123,15 @@ def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: 
             "",
         ]
         lines += [f"![{name}](figures/{name})" for name in overview]
+    if sized:
+        lines += ["", "## Every solver by instance size", ""]
+        lines += [
+            "Mean primal gap against size (the manifest's declared size, generators' n, or the count in TSPLIB/CVRPLIB",
+            "names) of each solver at each time limit: a point per collection and quarter decade of size, over the",
+            "instances of that cell the solver ran on (a solver's points may cover different instances).",
+            "",
+        ]
+        lines += [f"![{name}](figures/{name})" for name in sized]
     lines += ["", protocol.markdown(), ""]
     return "\n".join(lines)
 

@@ -2,6 +2,7 @@ import pytest
 
 from frontierco.leaderboard.build import build, check, write
 from frontierco.leaderboard.data import boards, leader
+from frontierco.registry import Registry
 from frontierco.results import ResultStore
 
 
@@ -163,7 +164,7 @@ def test_the_learned_against_classical_figure_needs_a_learned_solver(board_setup
 
 
 def test_nominal_sizes_come_from_generators_and_library_names():
-    from frontierco.leaderboard.learned import nominal_size
+    from frontierco.leaderboard.sizes import nominal_size
     from frontierco.manifests import FileSource, GeneratedSource, InstanceEntry
 
     def entry(name: str, problem: str, source: object) -> InstanceEntry:
@@ -174,3 +175,41 @@ def test_nominal_sizes_come_from_generators_and_library_names():
     assert nominal_size(entry("X-n101-k25", "cvrp", file)) == 100  # 101 nodes, the depot included
     assert nominal_size(entry("kroA100", "tsp", file)) == 100
     assert nominal_size(entry("brock200_2", "mis", file)) is None
+
+
+def test_the_gap_against_size_figure_places_each_solver_at_its_sizes(board_setup):
+    """Both instances of the tiny collection have n = 5 (one cell): no figure. With a declared size of 500 for
+    t2 each solver gets a point at 5 and one at 500, and the board's index links the figure."""
+    import tomllib
+
+    import tomli_w
+
+    from frontierco.leaderboard.sizes import nominal_size
+
+    registry, folder = board_setup
+    assert not any(name.startswith("figures/gap-against-size") for name in build(folder / "runs", registry))
+    manifest = registry.collection("tiny").manifest
+    data = tomllib.loads(manifest.read_text())
+    data["instance"][1]["size"] = 500
+    manifest.write_text(tomli_w.dumps(data))
+    registry = Registry(manifest.parent)
+    assert nominal_size(registry.collection("tiny").entry("t2")) == 500
+    outputs = build(folder / "runs", registry)
+    svg = outputs["figures/gap-against-size-tsp.svg"].decode()
+    assert ">a (10 s)<" in svg and ">b (10 s)<" in svg
+    assert "![gap-against-size-tsp.svg](figures/gap-against-size-tsp.svg)" in outputs["README.md"].decode()
+    assert "gap-against-size-tsp.svg" in outputs["site/index.html"].decode()
+
+
+@pytest.mark.parametrize("size", [0, -3, "big", True])
+def test_a_declared_size_must_be_a_positive_integer(tmp_path, size):
+    import tomli_w
+
+    from frontierco.errors import RegistryError
+    from frontierco.manifests import read_manifest
+
+    path = tmp_path / "c.toml"
+    entry = {"name": "i", "file": "x.tsp", "url": "https://example.org/x.tsp", "sha256": "0" * 64, "size": size}
+    path.write_text(tomli_w.dumps({"name": "c", "problem": "tsp", "instance": [entry]}))
+    with pytest.raises(RegistryError, match="size must be a positive integer"):
+        read_manifest(path)
