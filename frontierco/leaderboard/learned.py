@@ -28,8 +28,10 @@ def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], probl
         shared = set.intersection(*learned_sets) if learned_sets else set()
         if not shared:
             continue
-        x = float(np.exp(np.mean([np.log(sizes[collection][name]) for name in shared])))  # type: ignore[arg-type]
-        means = {label: float(np.mean([np.mean(runs[name]) for name in shared])) for label, runs in groups.items() if shared <= set(runs)}
+        x = float(np.exp(np.mean([np.log(sizes[collection][name]) for name in sorted(shared)])))  # type: ignore[arg-type]
+        means = {
+            label: float(np.mean([np.mean(runs[name]) for name in sorted(shared)])) for label, runs in groups.items() if shared <= set(runs)
+        }
         for label, mean in means.items():
             if is_learned[label]:
                 learned_points[label].append((x, mean))
