@@ -139,7 +139,7 @@ class _Best:
 
 class _Reducing(Solver):
     problems = ("milp",)
-    version = "2"
+    version = "3"
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True
