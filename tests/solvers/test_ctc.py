@@ -286,3 +286,37 @@ def test_highs_phases_stop_at_their_deadline_and_when_told_to_give_up() -> None:
     started = time.monotonic()
     list(solver.highs_run(instance, Budget(time_limit=60.0), started + 60.0, None, give_up=lambda: time.monotonic() > started + 0.5))
     assert time.monotonic() - started < 5.0
+
+
+def test_calibration_takes_the_best_stored_solution_that_the_checker_accepts(tmp_path) -> None:
+    """Three stored runs on a dev instance: a claimed best whose solution is infeasible (skipped), a feasible
+    one with a column less than all-ones (taken), and all-ones."""
+    import dataclasses
+
+    import tomli_w
+
+    from frontierco.registry import Registry
+    from frontierco.results import ResultStore
+    from tests.helpers import record
+
+    manifests = tmp_path / "manifests"
+    manifests.mkdir()
+    collection = {"name": "cover", "problem": "milp", "generator": "milp-setcover", "params": {"rows": 20, "cols": 10, "density": 0.3}}
+    (manifests / "cover.toml").write_text(tomli_w.dumps(collection | {"instance": [{"name": "d0", "split": "dev", "seed": 5}]}))
+    registry = Registry(manifests)
+    instance = registry.load(registry.collection("cover").entry("d0"))
+    milp = get_problem("milp")
+    ones = np.ones(instance.num_cols)
+    fewer = next(
+        x
+        for j in range(instance.num_cols)
+        if milp.evaluate(instance, milp.solution_type(x := np.where(np.arange(instance.num_cols) == j, 0.0, 1.0))).feasible
+    )
+    store = ResultStore(tmp_path / "runs")
+    for tag, values in (("bad", np.zeros(instance.num_cols)), ("fewer", fewer), ("ones", ones)):
+        run = record(tag, "d0", "feasible", float(instance.objective @ values) - (100.0 if tag == "bad" else 0.0), [(1.0, 0.0)])
+        run = dataclasses.replace(run, problem="milp", collection="cover", instance_key="cover/d0")
+        run.solution_file = store.save_solution("cover", run.run_id, {"x": values.tolist()})
+        store.append(run)
+    ((name, _, best),) = calibrate.best_solutions(registry, store, "cover", "dev")
+    assert name == "d0" and best.tolist() == fewer.tolist()
