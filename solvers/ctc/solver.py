@@ -6,8 +6,9 @@
    (the most confident predictions fixed, fewer on each rung), each warm-started from the best solution so
    far. A rung stays while it improves on the best and ends when it is solved (then the next, wider rung),
    has found nothing better for ``stall`` seconds (then the ladder ends: a wider rung is harder still) or has
-   no solution (then the next rung). A rung with forced rows that has no solution, or stalls without having
-   improved on the best, is tried again without them, and they are dropped for good. The ladder gets at most
+   no solution (then the next rung). A rung with forced rows that ends without having improved on the best
+   (no solution, stalled, or solved to an optimum no better than the best) is tried again without them, and
+   they are dropped for good. The ladder gets at most
    ``share`` of the time left;
 3. the original model again for the rest. SCIP resumes the same model object (its tree, cuts and incumbent
    kept; the reduced models' solutions handed to it); HiGHS, which cannot resume, restarts from the best
@@ -139,7 +140,7 @@ class _Best:
 
 class _Reducing(Solver):
     problems = ("milp",)
-    version = "3"
+    version = "4"
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True
@@ -231,8 +232,8 @@ class _Reducing(Solver):
                 best.sign * best.value,
                 clock.elapsed(),
             )
-            if len(rung.rows) and not (outcome.feasible and (outcome.solved or improved)):
-                rungs = [r.without_rows() for r in rungs]  # the forced rows left no solution or stalled: drop them
+            if len(rung.rows) and not improved:
+                rungs = [r.without_rows() for r in rungs]  # the forced rows did not help (however the rung ended): drop them
             elif outcome.solved or not outcome.feasible:
                 step += 1
             else:

@@ -25,6 +25,7 @@ model = load_solver_module("ctc", "model")
 reduce = load_solver_module("ctc", "reduce")
 checkpoint = load_solver_module("ctc", "checkpoint")
 calibrate = load_solver_module("ctc", "calibrate")
+solver_module = load_solver_module("ctc", "solver")
 
 B, INT, C = 0, 1, 2  # binary, integer, continuous
 
@@ -320,3 +321,26 @@ def test_calibration_takes_the_best_stored_solution_that_the_checker_accepts(tmp
         store.append(run)
     ((name, _, best),) = calibrate.best_solutions(registry, store, "cover", "dev")
     assert name == "d0" and best.tolist() == fewer.tolist()
+
+
+def test_forced_rows_that_do_not_improve_on_the_best_are_dropped(monkeypatch) -> None:
+    """A rung with forced rows solved to an optimum no better than the best: the same rung is tried again
+    without them, and the next rung has none either."""
+    instance = tiny_cover()
+    rows = features.analyse_instance(instance)
+    with_rows = [reduce.Reduction(np.array([], dtype=int), np.array([], dtype=int), np.array([0]), 0)]
+    with_rows.append(reduce.Reduction(np.array([1]), np.array([], dtype=int), np.array([0]), 0))
+    solver = get_solver("ctc-scip").load()()
+    solver.setup()
+    monkeypatch.setattr(solver, "_ladder", lambda instance, clock, device="cpu": (with_rows, rows))
+    tried = []
+
+    def solved_without_improving(instance, budget, rung, rows, best, deadline, outcome):  # type: ignore[no-untyped-def]
+        tried.append(len(rung.rows))
+        outcome.solved, outcome.feasible = True, True
+        yield from ()
+
+    monkeypatch.setattr(solver, "_rung", solved_without_improving)
+    best = solver_module._Best(instance)
+    assert list(solver._reduced(instance, Budget(time_limit=4.0), Clock(4.0), best)) == []
+    assert tried == [1, 0, 0]
