@@ -298,3 +298,4 @@ class PSSCIP(_Reducing):
     learned = True
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
     constraints = False
+    version = "3"  # no forced rows: version 4's change (dropping rows that do not help) does not touch it
