@@ -6,7 +6,8 @@ import numpy as np
 
 
 def as_index_array(values: object, what: str) -> tuple[np.ndarray | None, str]:
-    """Integer array of ``values`` or (None, reason) when they are not whole numbers."""
+    """Integer array of ``values`` (``values`` itself when it already is one: callers only read it) or
+    (None, reason) when they are not whole numbers."""
     array = np.asarray(values)
     if array.ndim != 1:
         return None, f"{what} must be a flat list of indices"
@@ -17,7 +18,7 @@ def as_index_array(values: object, what: str) -> tuple[np.ndarray | None, str]:
             return None, f"{what} contains entries that are not integers"
         if np.any(array != np.round(array)):
             return None, f"{what} contains entries that are not integers"
-    return array.astype(np.int64), ""
+    return array.astype(np.int64, copy=False), ""
 
 
 def first_out_of_range(indices: np.ndarray, low: int, high: int) -> int | None:
