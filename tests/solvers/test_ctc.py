@@ -344,3 +344,24 @@ def test_forced_rows_that_do_not_improve_on_the_best_are_dropped(monkeypatch) ->
     best = solver_module._Best(instance)
     assert list(solver._reduced(instance, Budget(time_limit=4.0), Clock(4.0), best)) == []
     assert tried == [1, 0, 0]
+
+
+def test_reduced_models_are_searched_as_scip_searches_its_own_neighbourhoods() -> None:
+    """Without cutting planes and without strong branching for a reduced model (``neighbourhood``); the
+    original model keeps SCIP's defaults, and it still solves the instance to the same optimum."""
+    instance = tiny_cover()
+    plain = solver_module.scip_search(instance, Budget(time_limit=4.0), False)
+    reduced = solver_module.scip_search(instance, Budget(time_limit=4.0), False, neighbourhood=True)
+    for separator in ("separating/gomory/freq", "separating/zerohalf/freq", "constraints/logicor/sepafreq"):
+        assert plain.model.getParam(separator) >= 0 and reduced.model.getParam(separator) == -1
+    assert plain.model.getParam("branching/relpscost/maxreliable") > 0
+    assert reduced.model.getParam("branching/relpscost/maxreliable") == 0
+    for search in (plain, reduced):
+        list(search.run(until=4.0))
+        assert search.model.getStatus() == "optimal" and search.model.getObjVal() == pytest.approx(2.0)
+
+
+def test_an_unknown_subsolve_setting_is_refused() -> None:
+    solver = get_solver("ps-scip").load()(subsolve="fast")
+    with pytest.raises(ValueError, match="subsolve"):
+        solver.setup()
