@@ -55,51 +55,222 @@ def _reverse(tour: np.ndarray, pos: np.ndarray, i: int, j: int) -> None:
 
 
 @njit(cache=True)
-def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int) -> int:
+def _push(node: int, queue: np.ndarray, queued: np.ndarray, head: int, size: int) -> int:
+    """Put ``node`` back on the don't-look queue (a ring of capacity n); returns the new size."""
+    if not queued[node]:
+        queue[(head + size) % queue.shape[0]] = node
+        queued[node] = True
+        return size + 1
+    return size
+
+
+@njit(cache=True)
+def _two_opt_node(
+    a: int, tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int,
+) -> tuple[float, int]:  # fmt: skip
+    """The first improving 2-opt move that brings an edge (a, candidate) into the tour, made; returns (gain,
+    queue size); gain 0 when there is none."""
     n = tour.shape[0]
-    pos = np.empty(n, dtype=np.int64)
-    for k in range(n):
-        pos[tour[k]] = k
-    queue = np.empty(n, dtype=np.int64)
-    queued = np.ones(n, dtype=np.bool_)
-    for k in range(n):
-        queue[k] = tour[k]
-    head, size, moves = 0, n, 0
+    for forward in (True, False):
+        pa = pos[a]
+        a_next = tour[(pa + 1) % n] if forward else tour[(pa - 1) % n]
+        d_a = _cost(a, a_next, matrix, xy, rule)
+        for c in neighbours[a]:
+            g1 = d_a - _cost(a, c, matrix, xy, rule)
+            if g1 <= EPSILON:
+                break  # candidates come nearest first: no later one can gain
+            pc = pos[c]
+            c_next = tour[(pc + 1) % n] if forward else tour[(pc - 1) % n]
+            if c == a_next or c_next == a:
+                continue
+            gain = g1 + _cost(c, c_next, matrix, xy, rule) - _cost(a_next, c_next, matrix, xy, rule)
+            if gain > EPSILON:
+                if forward:
+                    _reverse(tour, pos, (pa + 1) % n, pc)
+                else:
+                    _reverse(tour, pos, pc, (pa - 1) % n)
+                for node in (a, a_next, c, c_next):
+                    size = _push(node, queue, queued, head, size)
+                return gain, size
+    return 0.0, size
+
+
+@njit(cache=True)
+def _two_opt_from(
+    tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int,
+) -> int:  # fmt: skip
+    """2-opt from the nodes on the queue until it is empty or after ``max_moves`` moves; returns the moves."""
+    n = tour.shape[0]
+    moves = 0
     while size > 0 and moves < max_moves:
         a = queue[head]
         head = (head + 1) % n
         size -= 1
         queued[a] = False
-        improved = False
-        for forward in (True, False):
-            pa = pos[a]
-            a_next = tour[(pa + 1) % n] if forward else tour[(pa - 1) % n]
-            d_a = _cost(a, a_next, matrix, xy, rule)
-            for c in neighbours[a]:
-                g1 = d_a - _cost(a, c, matrix, xy, rule)
-                if g1 <= EPSILON:
-                    break  # candidates come nearest first: no later one can gain
-                pc = pos[c]
-                c_next = tour[(pc + 1) % n] if forward else tour[(pc - 1) % n]
-                if c == a_next or c_next == a:
-                    continue
-                gain = g1 + _cost(c, c_next, matrix, xy, rule) - _cost(a_next, c_next, matrix, xy, rule)
-                if gain > EPSILON:
-                    if forward:
-                        _reverse(tour, pos, (pa + 1) % n, pc)
-                    else:
-                        _reverse(tour, pos, pc, (pa - 1) % n)
-                    for node in (a, a_next, c, c_next):
-                        if not queued[node]:
-                            queue[(head + size) % n] = node
-                            size += 1
-                            queued[node] = True
-                    moves += 1
-                    improved = True
-                    break
-            if improved:
-                break
+        gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
+        if gain > 0.0:
+            moves += 1
     return moves
+
+
+@njit(cache=True)
+def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int) -> int:
+    n = tour.shape[0]
+    pos = np.empty(n, dtype=np.int64)
+    for k in range(n):
+        pos[tour[k]] = k
+    queue = tour.copy()
+    queued = np.ones(n, dtype=np.bool_)
+    return _two_opt_from(tour, pos, queue, queued, 0, n, neighbours, matrix, xy, rule, max_moves)
+
+
+@njit(cache=True)
+def _exchange(tour: np.ndarray, pos: np.ndarray, a: int, b: int, c: int, d: int) -> None:
+    """Replace the tour edges (a, b) and (c, d), b following a and d following c in one direction, by
+    (a, c) and (b, d), whichever way the array runs."""
+    n = tour.shape[0]
+    if tour[(pos[a] + 1) % n] == b:
+        _reverse(tour, pos, pos[b], pos[c])
+    else:
+        _reverse(tour, pos, pos[a], pos[d])
+
+
+@njit(cache=True)
+def _or_opt_node(
+    a: int, tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int,
+) -> tuple[float, int]:  # fmt: skip
+    """Or-opt (Or 1976) at ``a``: the best move of a segment of 1-3 cities starting or ending at ``a``, either
+    way round, between two adjacent cities near one of its ends, made as three (or two) edge exchanges;
+    returns (gain, queue size); gain 0 when no move improves."""
+    n = tour.shape[0]
+    for length in range(1, 4):
+        if n < length + 5:
+            break
+        for start_at_a in (True, False):
+            pa = pos[a]
+            s = a if start_at_a else tour[(pa - length + 1) % n]
+            e = tour[(pa + length - 1) % n] if start_at_a else a
+            ps = pos[s]
+            p, q = tour[(ps - 1) % n], tour[(ps + length) % n]
+            removed = _cost(p, s, matrix, xy, rule) + _cost(e, q, matrix, xy, rule) - _cost(p, q, matrix, xy, rule)
+            if removed <= EPSILON:
+                continue
+            best, bx, by, flip = EPSILON, -1, -1, False
+            for end in (s, e):
+                for c in neighbours[end]:
+                    if removed - _cost(end, c, matrix, xy, rule) <= EPSILON:
+                        break  # nearest first: a farther city cannot pay for the segment's new edge
+                    if (pos[c] - ps) % n < length:
+                        continue  # inside the segment
+                    for side in (1, -1):
+                        other = tour[(pos[c] + side) % n]
+                        if (pos[other] - ps) % n < length:
+                            continue
+                        x, y = (c, other) if side == 1 else (other, c)  # y follows x
+                        if y == p:
+                            continue  # just before the segment: the same as moving p, found from p
+                        base = _cost(x, y, matrix, xy, rule)
+                        turned = removed - (_cost(x, e, matrix, xy, rule) + _cost(s, y, matrix, xy, rule) - base)
+                        kept = removed - (_cost(x, s, matrix, xy, rule) + _cost(e, y, matrix, xy, rule) - base)
+                        if turned > best:
+                            best, bx, by, flip = turned, x, y, True
+                        if kept > best:
+                            best, bx, by, flip = kept, x, y, False
+            if bx < 0:
+                continue
+            _exchange(tour, pos, p, s, bx, by)  # p-x ... q-e ... s-y
+            if bx != q:
+                _exchange(tour, pos, p, bx, q, e)  # p-q ... x-e ... s-y: the segment turned round
+            if not flip:
+                _exchange(tour, pos, bx, e, s, by)  # x-s ... e-y
+            for node in (p, q, s, e, bx, by):
+                size = _push(node, queue, queued, head, size)
+            return best, size
+    return 0.0, size
+
+
+@njit(cache=True)
+def _descend(
+    tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int,
+) -> float:  # fmt: skip
+    """2-opt and Or-opt from the nodes on the queue (``ring`` = [head, size]; a node's 2-opt moves first, then
+    its Or-opt moves) until no node on it has an improving move or after ``max_moves`` moves; returns the
+    total gain. The queue's state stays in ``ring`` for the next call."""
+    n = tour.shape[0]
+    head, size = ring[0], ring[1]
+    total, moves = 0.0, 0
+    while size > 0 and moves < max_moves:
+        a = queue[head]
+        head = (head + 1) % n
+        size -= 1
+        queued[a] = False
+        gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
+        if gain <= 0.0:
+            gain, size = _or_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
+        if gain > 0.0:
+            total += gain
+            moves += 1
+    ring[0], ring[1] = head, size
+    return total
+
+
+@njit(cache=True)
+def _kick(tour: np.ndarray, pos: np.ndarray, i: int, first: int, second: int, matrix: np.ndarray, xy: np.ndarray, rule: int) -> float:
+    """A local double bridge: the blocks of ``first`` and ``second`` cities after position ``i`` swap places
+    (A B C D -> A C B D); returns the change in length."""
+    n = tour.shape[0]
+    a, b1, b2 = tour[i % n], tour[(i + 1) % n], tour[(i + first) % n]
+    c1, c2, d = tour[(i + first + 1) % n], tour[(i + first + second) % n], tour[(i + first + second + 1) % n]
+    delta = (
+        _cost(a, c1, matrix, xy, rule) + _cost(c2, b1, matrix, xy, rule) + _cost(b2, d, matrix, xy, rule)
+        - _cost(a, b1, matrix, xy, rule) - _cost(b2, c1, matrix, xy, rule) - _cost(c2, d, matrix, xy, rule)
+    )  # fmt: skip
+    block = np.empty(first + second, dtype=np.int64)
+    for k in range(second):
+        block[k] = tour[(i + first + 1 + k) % n]
+    for k in range(first):
+        block[second + k] = tour[(i + 1 + k) % n]
+    for k in range(first + second):
+        at = (i + 1 + k) % n
+        tour[at] = block[k]
+        pos[block[k]] = at
+    return delta
+
+
+@njit(cache=True)
+def _iterated(
+    tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray, neighbours: np.ndarray,
+    matrix: np.ndarray, xy: np.ndarray, rule: int, kicks: int, window: int, seed: int,
+) -> float:  # fmt: skip
+    """Iterated local search (Lourenco, Martin and Stuetzle's scheme, with local double-bridge kicks) from a
+    local optimum (an empty queue): ``kicks`` times a random local double bridge, 2-opt + Or-opt from the six
+    cities it touched, and the result kept when it is no longer, else the tour before the kick restored.
+    Returns the total gain."""
+    n = tour.shape[0]
+    np.random.seed(seed)
+    window = min(window, (n - 2) // 2)
+    saved = tour.copy()
+    total = 0.0
+    for _ in range(kicks):
+        i = np.random.randint(0, n)
+        first, second = np.random.randint(1, window + 1), np.random.randint(1, window + 1)
+        delta = _kick(tour, pos, i, first, second, matrix, xy, rule)
+        ring[0], ring[1] = 0, 0
+        for offset in (0, 1, first, first + 1, first + second, first + second + 1):
+            ring[1] = _push(tour[(i + offset) % n], queue, queued, 0, ring[1])
+        delta -= _descend(tour, pos, queue, queued, ring, neighbours, matrix, xy, rule, 1 << 62)
+        if delta <= EPSILON:
+            total -= delta
+            saved[:] = tour
+        else:
+            tour[:] = saved
+            for k in range(n):
+                pos[tour[k]] = k
+    return total
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,6 +329,41 @@ def candidates(costs: TourCosts, points: np.ndarray, k: int) -> np.ndarray:
     index = np.argpartition(masked, k - 1, axis=1)[:, :k]
     order = np.argsort(np.take_along_axis(masked, index, 1), axis=1, kind="stable")
     return np.ascontiguousarray(np.take_along_axis(index, order, 1), dtype=np.int64)
+
+
+class LocalSearch:
+    """2-opt + Or-opt on candidate lists, then iterated local search, in bounded steps (an anytime solver looks
+    at its clock between them). ``tour`` is the current tour, changed in place; ``length`` follows it."""
+
+    def __init__(self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30) -> None:
+        self.tour = np.ascontiguousarray(tour, dtype=np.int64).copy()
+        self.costs, self.neighbours, self.window = costs, neighbours, window
+        n = len(self.tour)
+        self.pos = np.empty(n, dtype=np.int64)
+        self.pos[self.tour] = np.arange(n)
+        self.queue, self.queued = self.tour.copy(), np.ones(n, dtype=np.bool_)
+        self.ring = np.array([0, n], dtype=np.int64)  # every city on the don't-look queue
+        self.length = costs.length(self.tour)
+
+    @property
+    def at_local_optimum(self) -> bool:
+        return bool(self.ring[1] == 0) or len(self.tour) < 8
+
+    def descend(self, max_moves: int) -> None:
+        """Up to ``max_moves`` improving 2-opt / Or-opt moves towards a local optimum."""
+        if len(self.tour) >= 8:
+            c = self.costs
+            self.length -= _descend(
+                self.tour, self.pos, self.queue, self.queued, self.ring, self.neighbours, c.matrix, c.xy, c.rule, max_moves
+            )
+        else:
+            self.ring[1] = 0
+
+    def kick(self, kicks: int, seed: int) -> None:
+        """``kicks`` rounds of iterated local search from the local optimum."""
+        c = self.costs
+        args = (self.neighbours, c.matrix, c.xy, c.rule, kicks, self.window, seed)
+        self.length -= _iterated(self.tour, self.pos, self.queue, self.queued, self.ring, *args)
 
 
 def two_opt(tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, max_moves: int = 1 << 62) -> np.ndarray:

@@ -12,7 +12,7 @@ pytest.importorskip("numba")
 
 from frontierco.problems import TSPInstance  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
-from frontierco.tour_search import DENSE_LIMIT, TourCosts, candidates, two_opt  # noqa: E402
+from frontierco.tour_search import DENSE_LIMIT, LocalSearch, TourCosts, candidates, two_opt  # noqa: E402
 
 
 def instance(n: int, rule: str = "EUC_2D", seed: int = 0) -> TSPInstance:
@@ -60,3 +60,61 @@ def test_coordinate_costs_match_the_dense_matrix(monkeypatch: pytest.MonkeyPatch
 def test_no_search_where_two_opt_cannot_run() -> None:
     matrix = np.random.default_rng(6).integers(1, 9, (8, 8)) * (1 - np.eye(8, dtype=int))
     assert TourCosts.of(TSPInstance("a", EdgeWeights("EXPLICIT", matrix=matrix))) is None
+
+
+def _or_opt_gains(tour: np.ndarray, d: np.ndarray) -> list[float]:
+    """The gain of every move of a segment of 1-3 cities to another place, either way round (brute force), that
+    passes the search's gain criterion: a new edge between an end of the segment and a city of the place is
+    shorter than what taking the segment out saves (the place just before the segment is the move of the city
+    before it, and left out)."""
+    n, gains = len(tour), []
+    for length in (1, 2, 3):
+        for i in range(n):
+            segment = [tour[(i + k) % n] for k in range(length)]
+            rest = [tour[(i + length + k) % n] for k in range(n - length)]
+            p, q = rest[-1], rest[0]
+            removed = d[p, segment[0]] + d[segment[-1], q] - d[p, q]
+            for k in range(len(rest) - 2):
+                x, y = rest[k], rest[k + 1]
+                if min(d[end, c] for end in (segment[0], segment[-1]) for c in (x, y)) >= removed:
+                    continue
+                for piece in (segment, segment[::-1]):
+                    gains.append(removed - (d[x, piece[0]] + d[piece[-1], y] - d[x, y]))
+    return gains
+
+
+def test_the_local_search_ends_where_neither_2_opt_nor_or_opt_improves() -> None:
+    tsp = instance(30, seed=3)
+    costs = TourCosts.of(tsp)
+    assert costs is not None
+    start, lists, d = np.random.default_rng(7).permutation(30), candidates(costs, tsp.weights.coords, 29), tsp.weights.full_matrix()
+    assert max(_or_opt_gains(two_opt(start, costs, lists), d)) > 0  # 2-opt alone leaves a segment move here
+    search = LocalSearch(start, costs, lists)
+    while not search.at_local_optimum:
+        search.descend(5)  # bounded steps reach the same kind of optimum
+    tour = search.tour
+    assert sorted(tour.tolist()) == list(range(30)) and search.length == costs.length(tour)
+    assert max(_or_opt_gains(tour, d)) <= 1e-9  # no segment move improves
+    for i, j in itertools.combinations(range(30), 2):
+        a, b, c, e = tour[i], tour[(i + 1) % 30], tour[j], tour[(j + 1) % 30]
+        if len({a, b, c, e}) == 4:
+            assert d[a, c] + d[b, e] >= d[a, b] + d[c, e]
+
+
+@pytest.mark.parametrize("rule", ["EUC_2D", "CEIL_2D", "EXACT_2D"])
+def test_kicks_never_lengthen_and_the_length_is_kept_exactly(rule: str) -> None:
+    tsp = instance(400, rule=rule, seed=8)
+    costs = TourCosts.of(tsp)
+    assert costs is not None
+    search = LocalSearch(np.random.default_rng(9).permutation(400), costs, candidates(costs, tsp.weights.coords, 8))
+    while not search.at_local_optimum:
+        search.descend(1000)
+    optimum = search.length
+    lengths = []
+    for seed in range(5):
+        search.kick(200, seed)
+        lengths.append(search.length)
+        assert sorted(search.tour.tolist()) == list(range(400))
+        assert search.length == pytest.approx(costs.length(search.tour), abs=1e-6)
+        assert np.array_equal(search.pos[search.tour], np.arange(400))
+    assert lengths[-1] < optimum and all(b <= a + 1e-9 for a, b in zip([optimum, *lengths], lengths, strict=False))

@@ -1,4 +1,5 @@
-"""sfc-2opt: a curve tour at once, then improving 2-opt tours, each costed as the checker costs it."""
+"""sfc-2opt: a curve tour at once, then improving 2-opt / Or-opt / iterated local search tours, each costed as the
+checker costs it."""
 
 import numpy as np
 import pytest
@@ -27,7 +28,7 @@ def test_tours_are_feasible_and_improve(n: int) -> None:
     instance = generate("tsp-dimacs-uniform", "u", 7, {"n": n}).instance
     solver = get_solver("sfc-2opt").load()()
     solver.setup()
-    lengths = [evaluate(instance, s) for s in solver.solve(instance, Budget(time_limit=10.0))]
+    lengths = [evaluate(instance, s) for s in solver.solve(instance, Budget(time_limit=3.0))]
     assert lengths and all(v.feasible for v in lengths)
     values = [v.objective for v in lengths]
     assert all(b < a for a, b in zip(values, values[1:], strict=False))
