@@ -12,7 +12,8 @@ harness process is gone (its stdin closes, however the harness ended), and its w
 (``PR_SET_PDEATHSIG``). A zygote with no running worker is retired when a zygote for another environment
 starts, so a process that changes its environment often does not collect them.
 
-Protocol, on one Unix stream connection per run: the harness sends the request (8-byte length + JSON:
+Protocol, on one Unix stream connection per run (from the zygote's parent only, checked with
+``SO_PEERCRED``: the socket's abstract name is visible to every local user): the harness sends the request (8-byte length + JSON:
 ``job`` and ``env``) with two file descriptors (message channel, stderr); the zygote answers ``pid N`` once
 the worker leads its own session, then ``exit N`` (``Popen.returncode``'s convention: -signal) when it
 ends.
@@ -180,6 +181,12 @@ def _become_worker(request: dict[str, Any], channel: int, stderr: int, keep_open
         os._exit(code)
 
 
+def _peer_pid(connection: socket.socket) -> int:
+    """The process at the other end of a Unix connection (SO_PEERCRED: pid, uid, gid)."""
+    pid, _, _ = struct.unpack("3i", connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    return int(pid)
+
+
 def serve_forever(listener: socket.socket) -> None:
     """Fork a worker for each request until stdin closes; report each worker's exit on its connection."""
     wake_read, wake_write = os.pipe()
@@ -195,7 +202,11 @@ def serve_forever(listener: socket.socket) -> None:
         if wake_read in readable:
             os.read(wake_read, 1024)
         if listener in readable:
-            connections.append(listener.accept()[0])
+            connection = listener.accept()[0]
+            if _peer_pid(connection) == os.getppid():  # only its own harness may ask for a worker
+                connections.append(connection)
+            else:
+                connection.close()
         for connection in [c for c in connections if c in readable]:
             connections.remove(connection)
             try:

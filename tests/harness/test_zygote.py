@@ -83,3 +83,22 @@ time.sleep(60)
     os.kill(harness.pid, signal.SIGKILL)
     harness.wait()
     assert _gone_within(pid, 5.0)
+
+
+def test_only_its_harness_may_ask_the_zygote_for_a_worker(tmp_path, campaign_for):
+    """Another process that connects to the zygote's socket is refused: the name is visible to all."""
+    _inspect(campaign_for, tmp_path, "warm")
+    (address,) = [z.address for key, z in zygote._zygotes.items() if key[0] == os.getpid()]
+    script = f"""
+import socket, sys
+connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+connection.connect({address!r})
+connection.settimeout(5)
+connection.sendall(b"x" * 16)
+try:
+    answer = connection.recv(16)
+except ConnectionResetError:
+    answer = b""
+sys.exit(0 if answer == b"" else 1)  # a timeout (the zygote waiting for the rest of a request) exits 1
+"""
+    assert subprocess.run([sys.executable, "-c", script], timeout=30).returncode == 0  # closed without an answer
