@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ class RunSpec:
     instance_key: str
     instance_sha256: str
     budget: Budget
-    manifests: str = ""
+    manifest: str = ""  # the collection's manifest file (the worker reads it alone, not every manifest)
     memory_mb: int | None = DEFAULT_MEMORY_MB
     reference: float | None = None
     reference_source: str = ""
@@ -60,7 +59,7 @@ class RunSpec:
             "params": self.params,
             "problem": self.problem,
             "instance_key": self.instance_key,
-            "manifests": self.manifests,
+            "manifest": self.manifest,
             "budget": asdict(self.budget),
             "memory_mb": self.memory_mb,
         }
@@ -69,10 +68,10 @@ class RunSpec:
 def load_job_instance(job: dict[str, Any]) -> Instance:
     """The instance a job names: a registry entry, or a file read by its format."""
     from frontierco.formats import read_instance
+    from frontierco.manifests import read_manifest
     from frontierco.registry import Registry
 
     key = job["instance_key"]
-    if job.get("manifests"):
-        registry = Registry(tuple(Path(folder) for folder in job["manifests"].split(os.pathsep)))
-        return registry.load(registry.entry(key))
+    if job.get("manifest"):
+        return Registry().load(read_manifest(Path(job["manifest"])).entry(key.rsplit("/", 1)[-1]))
     return read_instance(key)

@@ -4,7 +4,6 @@ user's own file), with the options checked before anything runs."""
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,7 +101,7 @@ def plan_collection(
                     instance_key=entry.key,
                     instance_sha256=sha,
                     budget=Budget(time_limit, seed, threads, device),
-                    manifests=os.pathsep.join(str(d) for d in registry.directories),
+                    manifest=str(chosen.manifest),
                     reference=reference.value if reference else None,
                     reference_source=reference.source if reference else "",
                     reference_status=reference.status if reference else "",

@@ -19,7 +19,6 @@ import os
 import select
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from typing import Any
 
 from frontierco.harness.job import RunSpec
 from frontierco.harness.worker import THREAD_VARIABLES
+from frontierco.harness.zygote import Worker, fork_worker
 from frontierco.metrics import same_value_slack
 from frontierco.problems import Instance, get_problem
 from frontierco.results import Status
@@ -109,7 +109,7 @@ def _environment(threads: int, gpu: str | None = None, scratch: str | None = Non
     return env
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
+def _stop(process: Worker) -> None:
     """SIGTERM to the worker's process group, SIGKILL after the grace."""
     for sig, wait in ((signal.SIGTERM, GRACE), (signal.SIGKILL, 5.0)):
         try:
@@ -137,34 +137,23 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcom
     judge = _Judge(spec, instance)
     read_fd, write_fd = os.pipe()
     with tempfile.TemporaryFile() as stderr, tempfile.TemporaryDirectory(prefix="frontierco-run-") as scratch:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "frontierco.harness.worker", str(write_fd)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-            pass_fds=(write_fd,),
-            start_new_session=True,
-            env=_environment(spec.budget.threads, gpu, scratch),
-        )
-        os.close(write_fd)
-        assert process.stdin is not None
+        env, base = _environment(spec.budget.threads, gpu, scratch), _environment(spec.budget.threads)
         try:
-            process.stdin.write(json.dumps(spec.job()).encode())
-            process.stdin.close()
-        except BrokenPipeError:
-            pass
+            process = fork_worker(spec.job(), env, base, write_fd, stderr.fileno())
+        finally:
+            os.close(write_fd)
         stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit)
         os.close(read_fd)
-        process.wait()
+        returncode = process.wait()
         _end_group(process.pid)
         stderr.seek(0, os.SEEK_END)
         stderr.seek(max(0, stderr.tell() - 4000))
         judge.outcome.stderr_tail = stderr.read().decode(errors="replace")[-2000:]
-    _conclude(judge, process.returncode, stopped_at_limit, spec)
+    _conclude(judge, returncode, stopped_at_limit, spec)
     return judge.outcome
 
 
-def _pump(process: subprocess.Popen[bytes], read_fd: int, judge: _Judge, limit: float) -> bool:
+def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float) -> bool:
     """Read messages until the worker ends or the limit passes; True when it was stopped at the limit."""
     start = time.monotonic()
     ready_at: float | None = None

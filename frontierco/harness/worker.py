@@ -1,7 +1,7 @@
 """The worker process: loads the instance and the solver, then streams each yielded solution.
 
-Started by the harness as ``python -m frontierco.harness.worker FD`` with the run's job as JSON on
-stdin. Messages are JSON lines written to file descriptor FD (stdout is the solver's to spam):
+Forked for each run by the zygote (``zygote.py``), which hands it the run's job and the file descriptor
+of its message channel. Messages are JSON lines written to that channel (stdout is the solver's to spam):
 ``ready`` after setup, ``solution`` per yield, ``garbage`` for a yield that is not a solution,
 ``failed`` with the exception when the solver raises, ``memory`` on MemoryError, ``done`` at the end.
 """
@@ -88,25 +88,24 @@ def _guard_the_group() -> None:
     os.killpg(os.getpgrp(), signal.SIGKILL)
 
 
-def main() -> None:
+def serve(job: dict[str, Any], channel_fd: int) -> int:
+    """Run ``job`` in this process (a worker forked by the zygote, leading its own session), reporting on
+    file descriptor ``channel_fd``; returns the exit status for the caller's ``os._exit``."""
     _die_with_parent()
-    if os.getpgrp() == os.getpid():  # the leader of its own group, as the harness starts it
+    if os.getpgrp() == os.getpid():  # the leader of its own group, as the zygote makes it
         _guard_the_group()
-    channel = os.fdopen(int(sys.argv[1]), "w")
-    job = json.loads(sys.stdin.read())
+    channel = os.fdopen(channel_fd, "w")
     try:
         run_job(job, channel)
         channel.close()
         sys.stdout.flush()
-        os._exit(0)  # skip interpreter teardown: the run is over and everything is sent
+        return 0
     except MemoryError:
         _send(channel, {"type": "memory", "message": "MemoryError"})
-        sys.exit(3)
+        return 3
     except BaseException as exc:  # the solver's failure, reported to the parent, whatever it was
         tail = "".join(traceback.format_exception(exc)[-3:])
         _send(channel, {"type": "failed", "message": f"{type(exc).__name__}: {exc}", "traceback": tail[-2000:]})
-        sys.exit(4)
-
-
-if __name__ == "__main__":
-    main()
+        return 4
+    finally:
+        sys.stderr.flush()

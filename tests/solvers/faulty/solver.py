@@ -70,6 +70,23 @@ class Faulty(Solver):
                 handle.write(f"{child.pid} {litter}")
             yield GOOD
             time.sleep(float(self.params.get("seconds", 0.0)))
+        elif mode == "inspects":  # reports what the worker process is: session, environment, open files
+            import json
+            import tempfile
+
+            fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
+            report = {
+                "pid": os.getpid(),
+                "pgid": os.getpgrp(),
+                "sid": os.getsid(0),
+                "fds": {fd: os.readlink(f"/proc/self/fd/{fd}") for fd in fds if os.path.exists(f"/proc/self/fd/{fd}")},
+                "env": dict(os.environ),
+                "tempdir": tempfile.gettempdir(),
+                "random": float(np.random.random()),
+            }
+            with open(self.params["report"], "w") as handle:
+                json.dump(report, handle)
+            yield GOOD
         elif mode == "nothing":
             return
         elif mode == "slow":

@@ -1,0 +1,104 @@
+"""Workers forked from the zygote are as isolated as processes started from scratch, and the zygote goes
+when its harness goes."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from frontierco.harness import zygote
+from frontierco.harness.campaign import run_campaign
+from frontierco.results import ResultStore
+from frontierco.solver import Budget
+from tests.harness.test_leftovers import _alive, _gone_within
+
+
+def _inspect(campaign_for, tmp_path: Path, tag: str, threads: int = 1) -> dict:
+    report = tmp_path / f"{tag}.json"
+    campaign = campaign_for("inspects", report=str(report))
+    campaign = replace(campaign, specs=[replace(s, budget=Budget(s.budget.time_limit, s.budget.seed, threads)) for s in campaign.specs])
+    (record,) = run_campaign(campaign, ResultStore(tmp_path / tag))
+    assert record.status == "feasible", record
+    return json.loads(report.read_text())
+
+
+def test_a_forked_worker_has_its_own_session_environment_and_files(tmp_path, campaign_for):
+    first, second = _inspect(campaign_for, tmp_path, "a"), _inspect(campaign_for, tmp_path, "b")
+    for report in (first, second):
+        assert report["pid"] == report["pgid"] == report["sid"]  # its own session and group: killpg stops it all
+        assert os.path.basename(report["env"]["TMPDIR"]).startswith("frontierco-run-")
+        assert report["tempdir"] == report["env"]["TMPDIR"]  # not a temporary folder cached by the zygote
+        assert all(report["env"][name] == "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"))
+        fds = report["fds"]
+        assert fds["0"] == fds["1"] == os.devnull
+        extra = {fd: target for fd, target in fds.items() if int(fd) > 2 and not target.startswith("/proc/")}
+        assert len(extra) == 1 and next(iter(extra.values())).startswith("pipe:"), fds  # the message channel alone
+    assert first["env"]["TMPDIR"] != second["env"]["TMPDIR"]
+    assert first["random"] != second["random"]  # numpy's global generator is not the zygote's copy
+
+
+def test_a_thread_count_gets_a_zygote_of_its_own(tmp_path, campaign_for):
+    report = _inspect(campaign_for, tmp_path, "two", threads=2)
+    assert report["env"]["OMP_NUM_THREADS"] == report["env"]["OPENBLAS_NUM_THREADS"] == "2"
+
+
+def test_an_idle_zygote_is_retired_when_the_environment_changes(tmp_path, campaign_for, monkeypatch):
+    _inspect(campaign_for, tmp_path, "before")
+    mine = {key: z for key, z in zygote._zygotes.items() if key[0] == os.getpid()}
+    monkeypatch.setenv("FRONTIERCO_TEST_VARIABLE", "changed")
+    report = _inspect(campaign_for, tmp_path, "after")
+    assert report["env"]["FRONTIERCO_TEST_VARIABLE"] == "changed"
+    assert all(z.process.poll() is not None for z in mine.values())  # the idle ones exited
+    assert len([key for key in zygote._zygotes if key[0] == os.getpid()]) == 1
+
+
+def test_the_zygote_exits_when_its_harness_is_killed(tmp_path):
+    pids = tmp_path / "zygotes"
+    script = f"""
+import sys, time
+sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from pathlib import Path
+from frontierco.harness import zygote
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
+from frontierco.results import ResultStore
+from frontierco.solver import discover
+from tests.helpers import DATA, TEST_SOLVERS
+faulty = discover(TEST_SOLVERS)["faulty"]
+run_campaign(plan_file(faulty, DATA / "tiny.vrp", 5.0), ResultStore(Path({str(tmp_path / "runs")!r})))
+Path({str(pids)!r}).write_text(" ".join(str(z.process.pid) for z in zygote._zygotes.values()))
+time.sleep(60)
+"""
+    harness = subprocess.Popen([sys.executable, "-c", script])
+    deadline = time.monotonic() + 60
+    while not pids.exists():
+        assert time.monotonic() < deadline and harness.poll() is None
+        time.sleep(0.1)
+    (pid,) = [int(p) for p in pids.read_text().split()]
+    assert _alive(pid)
+    os.kill(harness.pid, signal.SIGKILL)
+    harness.wait()
+    assert _gone_within(pid, 5.0)
+
+
+def test_only_its_harness_may_ask_the_zygote_for_a_worker(tmp_path, campaign_for):
+    """Another process that connects to the zygote's socket is refused: the name is visible to all."""
+    _inspect(campaign_for, tmp_path, "warm")
+    (address,) = [z.address for key, z in zygote._zygotes.items() if key[0] == os.getpid()]
+    script = f"""
+import socket, sys
+connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+connection.connect({address!r})
+connection.settimeout(5)
+connection.sendall(b"x" * 16)
+try:
+    answer = connection.recv(16)
+except ConnectionResetError:
+    answer = b""
+sys.exit(0 if answer == b"" else 1)  # a timeout (the zygote waiting for the rest of a request) exits 1
+"""
+    assert subprocess.run([sys.executable, "-c", script], timeout=30).returncode == 0  # closed without an answer
