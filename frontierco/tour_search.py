@@ -97,33 +97,13 @@ def _two_opt_node(
 
 
 @njit(cache=True)
-def _two_opt_from(
-    tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
-    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int,
-) -> int:  # fmt: skip
-    """2-opt from the nodes on the queue until it is empty or after ``max_moves`` moves; returns the moves."""
-    n = tour.shape[0]
-    moves = 0
-    while size > 0 and moves < max_moves:
-        a = queue[head]
-        head = (head + 1) % n
-        size -= 1
-        queued[a] = False
-        gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
-        if gain > 0.0:
-            moves += 1
-    return moves
-
-
-@njit(cache=True)
 def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int) -> int:
     n = tour.shape[0]
     pos = np.empty(n, dtype=np.int64)
     for k in range(n):
         pos[tour[k]] = k
-    queue = tour.copy()
-    queued = np.ones(n, dtype=np.bool_)
-    return _two_opt_from(tour, pos, queue, queued, 0, n, neighbours, matrix, xy, rule, max_moves)
+    ring = np.array([0, n], dtype=np.int64)
+    return _descend(tour, pos, tour.copy(), np.ones(n, dtype=np.bool_), ring, neighbours, matrix, xy, rule, max_moves, False)[1]
 
 
 @njit(cache=True)
@@ -195,11 +175,11 @@ def _or_opt_node(
 @njit(cache=True)
 def _descend(
     tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray,
-    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int,
-) -> float:  # fmt: skip
-    """2-opt and Or-opt from the nodes on the queue (``ring`` = [head, size]; a node's 2-opt moves first, then
-    its Or-opt moves) until no node on it has an improving move or after ``max_moves`` moves; returns the
-    total gain. The queue's state stays in ``ring`` for the next call."""
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int, or_opt: bool,
+) -> tuple[float, int]:  # fmt: skip
+    """2-opt (and with ``or_opt`` Or-opt) from the nodes on the queue (``ring`` = [head, size]; a node's 2-opt
+    moves first, then its Or-opt moves) until no node on it has an improving move or after ``max_moves``
+    moves; returns (total gain, moves). The queue's state stays in ``ring`` for the next call."""
     n = tour.shape[0]
     head, size = ring[0], ring[1]
     total, moves = 0.0, 0
@@ -209,13 +189,13 @@ def _descend(
         size -= 1
         queued[a] = False
         gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
-        if gain <= 0.0:
+        if gain <= 0.0 and or_opt:
             gain, size = _or_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
         if gain > 0.0:
             total += gain
             moves += 1
     ring[0], ring[1] = head, size
-    return total
+    return total, moves
 
 
 @njit(cache=True)
@@ -262,7 +242,7 @@ def _iterated(
         ring[0], ring[1] = 0, 0
         for offset in (0, 1, first, first + 1, first + second, first + second + 1):
             ring[1] = _push(tour[(i + offset) % n], queue, queued, 0, ring[1])
-        delta -= _descend(tour, pos, queue, queued, ring, neighbours, matrix, xy, rule, 1 << 62)
+        delta -= _descend(tour, pos, queue, queued, ring, neighbours, matrix, xy, rule, 1 << 62, True)[0]
         if delta <= EPSILON:
             total -= delta
             saved[:] = tour
@@ -353,9 +333,8 @@ class LocalSearch:
         """Up to ``max_moves`` improving 2-opt / Or-opt moves towards a local optimum."""
         if len(self.tour) >= 8:
             c = self.costs
-            self.length -= _descend(
-                self.tour, self.pos, self.queue, self.queued, self.ring, self.neighbours, c.matrix, c.xy, c.rule, max_moves
-            )
+            state = (self.tour, self.pos, self.queue, self.queued, self.ring)
+            self.length -= _descend(*state, self.neighbours, c.matrix, c.xy, c.rule, max_moves, True)[0]
         else:
             self.ring[1] = 0
 

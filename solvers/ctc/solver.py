@@ -218,7 +218,10 @@ class _Reducing(Solver):
             return
         lns = self.subsolve == "neighbourhood"
         if self.form == "indicator":
-            extend = lambda model, variables: add_to_scip(model, variables, rung, rows)  # noqa: E731
+
+            def extend(model: Any, variables: list[Any]) -> None:
+                add_to_scip(model, variables, rung, rows)
+
             search = scip_search(instance, budget, self.aggressive, extend, lns)
             start = None if start is None else start[: instance.num_cols]
         else:
