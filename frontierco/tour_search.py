@@ -5,7 +5,9 @@ A tour is an array of node indices; ``pos`` maps a node to its place. For a node
 ``c`` nearer to ``a`` than ``a``'s tour neighbour, the move that brings the edge (a, c) into the tour
 replaces two edges and turns one of the two paths between them around (the shorter one). Nodes whose
 surroundings changed go back on a queue ("don't look bits"); the search stops at a local optimum or after
-``max_moves`` improving moves. Costs come from a dense matrix or, for large coordinate instances, from the
+``max_moves`` improving moves. No move turns around a path of more than ``limit`` cities (an Or-opt move: takes
+its segment no farther along the tour than that): above a few hundred thousand cities an unbounded reversal costs
+milliseconds, and the descent crawls. Costs come from a dense matrix or, for large coordinate instances, from the
 coordinates with a TSPLIB rounding rule, so that the search optimises exactly what the checker measures.
 """
 
@@ -22,6 +24,8 @@ from frontierco.problems import TSPInstance
 DENSE_LIMIT = 4000  # above this many nodes, costs come from the coordinates (an n x n matrix would not fit)
 RULE_CODES = {"EXACT_2D": 1, "EUC_2D": 2, "CEIL_2D": 3}  # coordinate rules computed inside the search
 EPSILON = 1e-9
+MAX_REVERSAL = 50_000  # cities a move may turn around: no bound below 100,001 cities (a shorter side is at most n/2)
+JOURNAL = 4096  # reversals of one kick's descent that can be undone; a descent with more keeps its tour
 
 
 @njit(cache=True, inline="always")
@@ -39,19 +43,30 @@ def _cost(a: int, b: int, matrix: np.ndarray, xy: np.ndarray, rule: int) -> floa
 
 
 @njit(cache=True)
-def _reverse(tour: np.ndarray, pos: np.ndarray, i: int, j: int) -> None:
-    """Turn tour[i..j] (cyclic, inclusive) around, or the complementary path when that one is shorter."""
+def _reverse(tour: np.ndarray, pos: np.ndarray, i: int, j: int, journal: np.ndarray, logged: np.ndarray) -> None:
+    """Turn tour[i..j] (cyclic, inclusive) around, or the complementary path when that one is shorter; the path
+    turned goes into ``journal`` (while it has room; ``logged[0]`` counts them all) so that it can be undone."""
     n = tour.shape[0]
     length = (j - i) % n + 1
     if 2 * length > n:
         i, j = (j + 1) % n, (i - 1) % n
         length = n - length
+    if logged[0] < journal.shape[0]:
+        journal[logged[0], 0], journal[logged[0], 1] = i, j
+    logged[0] += 1
     for _ in range(length // 2):
         a, b = tour[i], tour[j]
         tour[i], tour[j] = b, a
         pos[b], pos[a] = i, j
         i = (i + 1) % n
         j = (j - 1) % n
+
+
+@njit(cache=True, inline="always")
+def _too_long(i: int, j: int, n: int, limit: int) -> bool:
+    """Whether turning tour[i..j] around (or its shorter complement) turns more than ``limit`` cities."""
+    length = (j - i) % n + 1
+    return min(length, n - length) > limit
 
 
 @njit(cache=True)
@@ -67,7 +82,8 @@ def _push(node: int, queue: np.ndarray, queued: np.ndarray, head: int, size: int
 @njit(cache=True)
 def _two_opt_node(
     a: int, tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
-    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, limit: int, journal: np.ndarray,
+    logged: np.ndarray,
 ) -> tuple[float, int]:  # fmt: skip
     """The first improving 2-opt move that brings an edge (a, candidate) into the tour, made; returns (gain,
     queue size); gain 0 when there is none."""
@@ -85,11 +101,9 @@ def _two_opt_node(
             if c == a_next or c_next == a:
                 continue
             gain = g1 + _cost(c, c_next, matrix, xy, rule) - _cost(a_next, c_next, matrix, xy, rule)
-            if gain > EPSILON:
-                if forward:
-                    _reverse(tour, pos, (pa + 1) % n, pc)
-                else:
-                    _reverse(tour, pos, pc, (pa - 1) % n)
+            i, j = ((pa + 1) % n, pc) if forward else (pc, (pa - 1) % n)
+            if gain > EPSILON and not _too_long(i, j, n, limit):
+                _reverse(tour, pos, i, j, journal, logged)
                 for node in (a, a_next, c, c_next):
                     size = _push(node, queue, queued, head, size)
                 return gain, size
@@ -103,24 +117,27 @@ def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: n
     for k in range(n):
         pos[tour[k]] = k
     ring = np.array([0, n], dtype=np.int64)
-    return _descend(tour, pos, tour.copy(), np.ones(n, dtype=np.bool_), ring, neighbours, matrix, xy, rule, max_moves, False)[1]
+    state = (tour, pos, tour.copy(), np.ones(n, dtype=np.bool_), ring)
+    unlogged = (np.empty((0, 2), np.int64), np.zeros(1, np.int64))
+    return _descend(*state, neighbours, matrix, xy, rule, max_moves, False, MAX_REVERSAL, *unlogged)[1]
 
 
 @njit(cache=True)
-def _exchange(tour: np.ndarray, pos: np.ndarray, a: int, b: int, c: int, d: int) -> None:
+def _exchange(tour: np.ndarray, pos: np.ndarray, a: int, b: int, c: int, d: int, journal: np.ndarray, logged: np.ndarray) -> None:
     """Replace the tour edges (a, b) and (c, d), b following a and d following c in one direction, by
     (a, c) and (b, d), whichever way the array runs."""
     n = tour.shape[0]
     if tour[(pos[a] + 1) % n] == b:
-        _reverse(tour, pos, pos[b], pos[c])
+        _reverse(tour, pos, pos[b], pos[c], journal, logged)
     else:
-        _reverse(tour, pos, pos[a], pos[d])
+        _reverse(tour, pos, pos[a], pos[d], journal, logged)
 
 
 @njit(cache=True)
 def _or_opt_node(
     a: int, tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
-    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, limit: int, journal: np.ndarray,
+    logged: np.ndarray,
 ) -> tuple[float, int]:  # fmt: skip
     """Or-opt (Or 1976) at ``a``: the best move of a segment of 1-3 cities starting or ending at ``a``, either
     way round, between two adjacent cities near one of its ends, made as three (or two) edge exchanges;
@@ -143,8 +160,8 @@ def _or_opt_node(
                 for c in neighbours[end]:
                     if removed - _cost(end, c, matrix, xy, rule) <= EPSILON:
                         break  # nearest first: a farther city cannot pay for the segment's new edge
-                    if (pos[c] - ps) % n < length:
-                        continue  # inside the segment
+                    if (pos[c] - ps) % n < length or _too_long(ps, pos[c], n, limit):
+                        continue  # inside the segment, or too far along the tour
                     for side in (1, -1):
                         other = tour[(pos[c] + side) % n]
                         if (pos[other] - ps) % n < length:
@@ -161,11 +178,11 @@ def _or_opt_node(
                             best, bx, by, flip = kept, x, y, False
             if bx < 0:
                 continue
-            _exchange(tour, pos, p, s, bx, by)  # p-x ... q-e ... s-y
+            _exchange(tour, pos, p, s, bx, by, journal, logged)  # p-x ... q-e ... s-y
             if bx != q:
-                _exchange(tour, pos, p, bx, q, e)  # p-q ... x-e ... s-y: the segment turned round
+                _exchange(tour, pos, p, bx, q, e, journal, logged)  # p-q ... x-e ... s-y: the segment turned round
             if not flip:
-                _exchange(tour, pos, bx, e, s, by)  # x-s ... e-y
+                _exchange(tour, pos, bx, e, s, by, journal, logged)  # x-s ... e-y
             for node in (p, q, s, e, bx, by):
                 size = _push(node, queue, queued, head, size)
             return best, size
@@ -175,7 +192,8 @@ def _or_opt_node(
 @njit(cache=True)
 def _descend(
     tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray,
-    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int, or_opt: bool,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int, or_opt: bool, limit: int,
+    journal: np.ndarray, logged: np.ndarray,
 ) -> tuple[float, int]:  # fmt: skip
     """2-opt (and with ``or_opt`` Or-opt) from the nodes on the queue (``ring`` = [head, size]; a node's 2-opt
     moves first, then its Or-opt moves) until no node on it has an improving move or after ``max_moves``
@@ -188,9 +206,10 @@ def _descend(
         head = (head + 1) % n
         size -= 1
         queued[a] = False
-        gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
+        costs = (neighbours, matrix, xy, rule, limit, journal, logged)
+        gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, *costs)
         if gain <= 0.0 and or_opt:
-            gain, size = _or_opt_node(a, tour, pos, queue, queued, head, size, neighbours, matrix, xy, rule)
+            gain, size = _or_opt_node(a, tour, pos, queue, queued, head, size, *costs)
         if gain > 0.0:
             total += gain
             moves += 1
@@ -224,32 +243,32 @@ def _kick(tour: np.ndarray, pos: np.ndarray, i: int, first: int, second: int, ma
 @njit(cache=True)
 def _iterated(
     tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray, neighbours: np.ndarray,
-    matrix: np.ndarray, xy: np.ndarray, rule: int, kicks: int, window: int, seed: int,
+    matrix: np.ndarray, xy: np.ndarray, rule: int, kicks: int, window: int, seed: int, limit: int,
 ) -> float:  # fmt: skip
     """Iterated local search (Lourenco, Martin and Stuetzle's scheme, with local double-bridge kicks) from a
     local optimum (an empty queue): ``kicks`` times a random local double bridge, 2-opt + Or-opt from the six
-    cities it touched, and the result kept when it is no longer, else the tour before the kick restored.
-    Returns the total gain."""
+    cities it touched, and the result kept when it is no longer, else undone (the descent's reversals turned
+    back in reverse order, then the kick: work proportional to what changed, never to n). Returns the total
+    gain; a descent of more than ``JOURNAL`` reversals cannot be undone and is kept, longer or not."""
     n = tour.shape[0]
     np.random.seed(seed)
     window = min(window, (n - 2) // 2)
-    saved = tour.copy()
+    journal, logged, none = np.empty((JOURNAL, 2), np.int64), np.zeros(1, np.int64), np.empty((0, 2), np.int64)
     total = 0.0
     for _ in range(kicks):
         i = np.random.randint(0, n)
         first, second = np.random.randint(1, window + 1), np.random.randint(1, window + 1)
         delta = _kick(tour, pos, i, first, second, matrix, xy, rule)
-        ring[0], ring[1] = 0, 0
+        ring[0], ring[1], logged[0] = 0, 0, 0
         for offset in (0, 1, first, first + 1, first + second, first + second + 1):
             ring[1] = _push(tour[(i + offset) % n], queue, queued, 0, ring[1])
-        delta -= _descend(tour, pos, queue, queued, ring, neighbours, matrix, xy, rule, 1 << 62, True)[0]
-        if delta <= EPSILON:
+        delta -= _descend(tour, pos, queue, queued, ring, neighbours, matrix, xy, rule, 1 << 62, True, limit, journal, logged)[0]
+        if delta <= EPSILON or logged[0] > JOURNAL:
             total -= delta
-            saved[:] = tour
-        else:
-            tour[:] = saved
-            for k in range(n):
-                pos[tour[k]] = k
+            continue
+        for k in range(logged[0] - 1, -1, -1):
+            _reverse(tour, pos, journal[k, 0], journal[k, 1], none, logged)
+        _kick(tour, pos, i, second, first, matrix, xy, rule)  # the blocks swap back
     return total
 
 
@@ -315,9 +334,11 @@ class LocalSearch:
     """2-opt + Or-opt on candidate lists, then iterated local search, in bounded steps (an anytime solver looks
     at its clock between them). ``tour`` is the current tour, changed in place; ``length`` follows it."""
 
-    def __init__(self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30) -> None:
+    def __init__(
+        self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30, limit: int = MAX_REVERSAL
+    ) -> None:
         self.tour = np.ascontiguousarray(tour, dtype=np.int64).copy()
-        self.costs, self.neighbours, self.window = costs, neighbours, window
+        self.costs, self.neighbours, self.window, self.limit = costs, neighbours, window, limit
         n = len(self.tour)
         self.pos = np.empty(n, dtype=np.int64)
         self.pos[self.tour] = np.arange(n)
@@ -334,14 +355,15 @@ class LocalSearch:
         if len(self.tour) >= 8:
             c = self.costs
             state = (self.tour, self.pos, self.queue, self.queued, self.ring)
-            self.length -= _descend(*state, self.neighbours, c.matrix, c.xy, c.rule, max_moves, True)[0]
+            unlogged = (np.empty((0, 2), np.int64), np.zeros(1, np.int64))
+            self.length -= _descend(*state, self.neighbours, c.matrix, c.xy, c.rule, max_moves, True, self.limit, *unlogged)[0]
         else:
             self.ring[1] = 0
 
     def kick(self, kicks: int, seed: int) -> None:
         """``kicks`` rounds of iterated local search from the local optimum."""
         c = self.costs
-        args = (self.neighbours, c.matrix, c.xy, c.rule, kicks, self.window, seed)
+        args = (self.neighbours, c.matrix, c.xy, c.rule, kicks, self.window, seed, self.limit)
         self.length -= _iterated(self.tour, self.pos, self.queue, self.queued, self.ring, *args)
 
 

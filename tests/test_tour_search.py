@@ -101,12 +101,14 @@ def test_the_local_search_ends_where_neither_2_opt_nor_or_opt_improves() -> None
             assert d[a, c] + d[b, e] >= d[a, b] + d[c, e]
 
 
-@pytest.mark.parametrize("rule", ["EUC_2D", "CEIL_2D", "EXACT_2D"])
-def test_kicks_never_lengthen_and_the_length_is_kept_exactly(rule: str) -> None:
+@pytest.mark.parametrize(("rule", "limit"), [("EUC_2D", 400), ("CEIL_2D", 400), ("EXACT_2D", 400), ("EUC_2D", 12)])
+def test_kicks_never_lengthen_and_the_length_is_kept_exactly(rule: str, limit: int) -> None:
+    """A kick whose descent does not pay is undone exactly (tour, positions and length), whatever the moves'
+    reversal limit."""
     tsp = instance(400, rule=rule, seed=8)
     costs = TourCosts.of(tsp)
     assert costs is not None
-    search = LocalSearch(np.random.default_rng(9).permutation(400), costs, candidates(costs, tsp.weights.coords, 8))
+    search = LocalSearch(np.random.default_rng(9).permutation(400), costs, candidates(costs, tsp.weights.coords, 8), limit=limit)
     while not search.at_local_optimum:
         search.descend(1000)
     optimum = search.length
@@ -118,3 +120,21 @@ def test_kicks_never_lengthen_and_the_length_is_kept_exactly(rule: str) -> None:
         assert search.length == pytest.approx(costs.length(search.tour), abs=1e-6)
         assert np.array_equal(search.pos[search.tour], np.arange(400))
     assert lengths[-1] < optimum and all(b <= a + 1e-9 for a, b in zip([optimum, *lengths], lengths, strict=False))
+
+
+def test_no_move_turns_around_more_than_its_limit() -> None:
+    tsp = instance(400, seed=10)
+    costs = TourCosts.of(tsp)
+    assert costs is not None
+    lists = candidates(costs, tsp.weights.coords, 8)
+    start = np.random.default_rng(11).permutation(400)
+    bounded, free = LocalSearch(start, costs, lists, limit=15), LocalSearch(start, costs, lists)
+    widest = {}
+    for name, search in (("bounded", bounded), ("free", free)):
+        widest[name] = 0
+        while not search.at_local_optimum:
+            before = search.tour.copy()
+            search.descend(1)
+            widest[name] = max(widest[name], int((search.tour != before).sum()))  # cities that moved in one move
+        assert search.length == pytest.approx(costs.length(search.tour), abs=1e-6)
+    assert widest["bounded"] <= 15 + 4 < widest["free"]  # an Or-opt move also shifts its segment of up to 3
