@@ -284,6 +284,45 @@ GENERATED = [
     ),
 ]
 DEV_SEED, TEST_SEED = 10_000, 20_000
+HARD = [  # Gasse et al.'s hard sizes (issue 15), seeds from HARD_DEV_SEED / HARD_TEST_SEED, disjoint from CTC's training seeds
+    (
+        "milp-indset-hard",
+        "milp",
+        "milp-indset",
+        {"nodes": 1500, "affinity": 4},
+        4,
+        16,
+        "independent set on BA(1500, 4), clique formulation (Gasse et al. hard)",
+    ),
+    (
+        "milp-setcover-hard",
+        "milp",
+        "milp-setcover",
+        {"rows": 2000, "cols": 1000, "density": 0.05},
+        4,
+        16,
+        "set cover 2000 x 1000 (Gasse et al. hard)",
+    ),
+    (
+        "milp-facility-hard",
+        "milp",
+        "milp-facility",
+        {"customers": 200, "facilities": 100},
+        4,
+        16,
+        "capacitated facility location 200 x 100 (Gasse et al. hard)",
+    ),
+    (
+        "milp-cauction-hard",
+        "milp",
+        "milp-cauction-arbitrary",
+        {"items": 300, "bids": 1500},
+        4,
+        16,
+        "combinatorial auction 300 items x 1500 bids, Leyton-Brown et al.'s arbitrary relationships (Gasse et al. hard)",
+    ),
+]
+HARD_DEV_SEED, HARD_TEST_SEED = 11_000, 21_000
 REALCITY_FAMILIES = {"atsp": "tsp", "acvrp": "cvrp", "acvrptw": "cvrptw"}
 # (split, city, sampling, count): monaco is in-distribution, herrenberg and krems out-of-distribution
 REALCITY_PLAN = [
@@ -328,10 +367,17 @@ def realcity(family: str, n: int) -> dict[str, object]:
 
 
 def generated(
-    name: str, problem: str, generator: str, params: dict[str, object], dev: int, test: int, description: str
+    name: str,
+    problem: str,
+    generator: str,
+    params: dict[str, object],
+    dev: int,
+    test: int,
+    description: str,
+    seeds: tuple[int, int] = (DEV_SEED, TEST_SEED),
 ) -> dict[str, object]:
     entries = []
-    for split, count, base in (("dev", dev, DEV_SEED), ("test", test, TEST_SEED)):
+    for split, count, base in (("dev", dev, seeds[0]), ("test", test, seeds[1])):
         for k in range(count):
             instance_name = f"{name}-{split}-{k}"
             built = generate(generator, instance_name, base + k, params)
@@ -381,6 +427,7 @@ def main() -> None:
         "miplib-small": lambda: miplib(mirror),
     }
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
+    builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}
     builders |= {f"realcity-{f}-{n}": (lambda f=f, n=n: realcity(f, n)) for f in REALCITY_FAMILIES for n in (50, 100)}
     for name, build in builders.items():
         if args.only and name not in args.only:

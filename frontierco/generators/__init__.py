@@ -20,6 +20,7 @@ GENERATORS: dict[str, Generator] = {
         Generator("mis-rb", "mis", "frontierco.generators.graphs:mis_rb"),
         Generator("milp-setcover", "milp", "frontierco.generators.milp:milp_setcover"),
         Generator("milp-cauction", "milp", "frontierco.generators.milp:milp_cauction"),
+        Generator("milp-cauction-arbitrary", "milp", "frontierco.generators.milp:milp_cauction_arbitrary"),
         Generator("milp-facility", "milp", "frontierco.generators.milp:milp_facility"),
         Generator("milp-indset", "milp", "frontierco.generators.milp:milp_indset"),
         Generator("realcity-atsp", "tsp", "frontierco.generators.realcity:realcity_atsp"),

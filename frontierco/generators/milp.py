@@ -13,6 +13,18 @@ with 500 / 1000 / 1500 nodes.
   items; a bundle grows from one item while a coin with probability 0.65 says so, the next item drawn
   with weight compatibility x private value; price = sum of private values + |bundle|^1.2; maximise the
   accepted prices with each item sold at most once.
+- ``milp-cauction-arbitrary`` (Leyton-Brown, Pearson and Shoham 2000, section 4.3, "arbitrary" relationships, as
+  Gasse et al. and Ecole generate it): common values U(1, 100) per item; a symmetric random compatibility
+  between items, each column scaled to sum 1; bidder by bidder, private interests U(0, 1) and private values =
+  common value + 100 x 0.5 x (2 x interest - 1); a first bundle from one item drawn by interest, grown while a
+  coin with probability 0.65 says so, each next item drawn with weight interest x mean compatibility with the
+  bundle; price = private values + |bundle|^1.2 (a negative price: the bidder is redrawn). Then, from each item
+  of that bundle, a substitute of the same size grown the same way; the dearest first, up to 5, each at most
+  1.5 x the first price, positive, with common value at least half the first bundle's, and no duplicate. A
+  bidder with more than two bids gets a dummy item that all its bids share (at most one of them is accepted;
+  two bids of one bidder get none, as in both reference generators). Maximise the accepted prices, each item
+  (dummies included) sold at most once. Where Gasse et al.'s script indexes the compatibility rows with the
+  bundle's 0/1 mask (rows 0 and 1), the mean is over the bundle's items, as the scheme describes.
 - ``milp-facility`` (Cornuejols et al. 1991): customers and facilities uniform in the unit square,
   demands 5..35, capacities 10..160 scaled to ``ratio`` x total demand, fixed costs
   floor(U(100, 110) sqrt(capacity) + U(0, 90)), transport cost 10 x distance x demand; continuous
@@ -32,7 +44,15 @@ from frontierco.generators.base import Generated
 from frontierco.problems.milp import MILPInstance
 
 
-def _binary_model(name: str, sense: str, costs: np.ndarray, rows: sp.csr_matrix, lower: np.ndarray, upper: np.ndarray) -> MILPInstance:
+def _binary_model(
+    name: str,
+    sense: str,
+    costs: np.ndarray,
+    rows: sp.csr_matrix,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    row_names: tuple[str, ...] | None = None,
+) -> MILPInstance:
     m, n = rows.shape
     return MILPInstance(
         name=name,
@@ -45,7 +65,7 @@ def _binary_model(name: str, sense: str, costs: np.ndarray, rows: sp.csr_matrix,
         col_upper=np.ones(n),
         integrality=np.ones(n, dtype=bool),
         col_names=tuple(f"x{j}" for j in range(n)),
-        row_names=tuple(f"c{i}" for i in range(m)),
+        row_names=row_names or tuple(f"c{i}" for i in range(m)),
     )
 
 
@@ -97,6 +117,79 @@ def milp_cauction(name: str, seed: int, items: int, bids: int, add_probability: 
     used = np.flatnonzero(matrix.getnnz(axis=1) > 0)
     matrix = matrix[used]
     return Generated(_binary_model(name, "max", np.round(np.array(prices), 4), matrix, np.full(len(used), -np.inf), np.ones(len(used))))
+
+
+MAX_VALUE = 100.0  # items' common values are U(1, MAX_VALUE); private values deviate by a share of it
+
+
+def _grow(rng: np.random.Generator, bundle: list[int], interests: np.ndarray, compatibility: np.ndarray) -> None:
+    """Add one item to ``bundle``: weight interest x mean compatibility with the bundle's items."""
+    weights = interests * compatibility[bundle].mean(axis=0)
+    weights[bundle] = 0.0
+    bundle.append(int(rng.choice(len(interests), p=weights / weights.sum())))
+
+
+def _bidder(
+    rng: np.random.Generator, values: np.ndarray, compatibility: np.ndarray, add_probability: float, deviation: float,
+    additivity: float, budget_factor: float, resale_factor: float, max_substitutes: int, room: int,
+) -> list[tuple[tuple[int, ...], float]]:  # fmt: skip
+    """One bidder's bids (bundle, price), the first bundle first; empty when its first price is negative."""
+    items = len(values)
+    interests = rng.random(items)
+    private = values + MAX_VALUE * deviation * (2.0 * interests - 1.0)
+    bundle = [int(rng.choice(items, p=interests / interests.sum()))]
+    while rng.random() < add_probability and len(bundle) < items:
+        _grow(rng, bundle, interests, compatibility)
+
+    def price(of: list[int]) -> float:
+        return float(private[of].sum() + len(of) ** (1.0 + additivity))
+
+    first = price(bundle)
+    if first < 0:
+        return []
+    substitutes = []
+    for item in bundle:
+        other = [item]
+        while len(other) < len(bundle):
+            _grow(rng, other, interests, compatibility)
+        substitutes.append((tuple(sorted(other)), price(other)))
+    bids = {tuple(sorted(bundle)): first}
+    resale = resale_factor * values[bundle].sum()
+    for other, cost in sorted(substitutes, key=lambda bid: -bid[1]):
+        if len(bids) > max_substitutes or len(bids) >= room:
+            break
+        if 0 <= cost <= budget_factor * first and values[list(other)].sum() >= resale and other not in bids:
+            bids[other] = cost
+    return list(bids.items())
+
+
+def milp_cauction_arbitrary(
+    name: str, seed: int, items: int, bids: int, add_probability: float = 0.65, deviation: float = 0.5, additivity: float = 0.2,
+    budget_factor: float = 1.5, resale_factor: float = 0.5, max_substitutes: int = 5,
+) -> Generated:  # fmt: skip
+    rng = np.random.default_rng(seed)
+    values = rng.uniform(1.0, MAX_VALUE, size=items)
+    compatibility = np.triu(rng.random((items, items)), k=1)
+    compatibility = compatibility + compatibility.T
+    compatibility = compatibility / compatibility.sum(axis=0)
+    rows: list[np.ndarray] = []
+    prices: list[float] = []
+    dummies = 0
+    while len(prices) < bids:
+        args = (add_probability, deviation, additivity, budget_factor, resale_factor, max_substitutes, bids - len(prices))
+        placed = _bidder(rng, values, compatibility, *args)
+        dummy = [items + dummies] if len(placed) > 2 else []
+        dummies += bool(dummy)
+        for bundle, cost in placed:
+            rows.append(np.array([*bundle, *dummy], dtype=np.int64))
+            prices.append(cost)
+    row_index = np.concatenate(rows)
+    col_index = np.repeat(np.arange(len(prices)), [len(r) for r in rows])
+    matrix = sp.csr_matrix((np.ones(row_index.size), (row_index, col_index)), shape=(items + dummies, len(prices)))
+    used = np.flatnonzero(matrix.getnnz(axis=1) > 0)
+    names = tuple(f"item_{k}" if k < items else f"bidder_{k - items}" for k in used)  # a bidder row: its bids' XOR
+    model = _binary_model(name, "max", np.round(np.array(prices), 4), matrix[used], np.full(len(used), -np.inf), np.ones(len(used)), names)
+    return Generated(model)
 
 
 def milp_facility(name: str, seed: int, customers: int, facilities: int, ratio: float = 5.0) -> Generated:

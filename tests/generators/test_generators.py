@@ -20,6 +20,7 @@ SMALL = {
     "mis-rb": {"cliques": [6, 8], "clique_size": [4, 6]},
     "milp-setcover": {"rows": 30, "cols": 60},
     "milp-cauction": {"items": 15, "bids": 30},
+    "milp-cauction-arbitrary": {"items": 15, "bids": 30},
     "milp-facility": {"customers": 6, "facilities": 5},
     "milp-indset": {"nodes": 40},
     "realcity-atsp": {"city": "monaco", "n": 20},
@@ -105,3 +106,23 @@ def test_indset_clique_rows_cover_every_edge():
     rows = instance.matrix.tolil().rows
     covered = {(min(a, b), max(a, b)) for row in rows for i, a in enumerate(row) for b in row[i + 1 :]}
     assert {(min(u, v), max(u, v)) for u, v in graph.edges()} <= covered
+
+
+def test_arbitrary_auction_bids_bidders_and_their_xor_items():
+    """Every bid is a column with a positive price; rows are items sold at most once; a bidder's dummy row holds
+    its 3 to 6 bids (the first bundle and its substitutes, all of the first bundle's size), each bid in at most one."""
+    items, bids = 40, 200
+    instance = generate("milp-cauction-arbitrary", "a", 5, {"items": items, "bids": bids}).instance
+    matrix = instance.matrix.tocsc()
+    assert instance.sense == "max" and matrix.shape[1] == bids and (instance.objective > 0).all()
+    assert (instance.row_upper == 1).all() and np.isneginf(instance.row_lower).all() and set(matrix.data) == {1.0}
+    real = sum(name.startswith("item_") for name in instance.row_names)
+    assert all(name.startswith("bidder_") for name in instance.row_names[real:])
+    dummies = instance.matrix.tocsr()[real:]
+    assert dummies.shape[0] > 0 and (dummies.getnnz(axis=0) <= 1).all()
+    for row in range(dummies.shape[0]):
+        group = dummies[row].indices
+        assert 3 <= len(group) <= 6  # the first bundle and 2-5 substitutes of the same size
+        sizes = {matrix[:real, b].nnz for b in group}
+        assert len(sizes) == 1
+    assert evaluate(instance, MILPSolution(np.zeros(bids))).feasible
