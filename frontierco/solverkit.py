@@ -41,10 +41,14 @@ def integer_scale(weights: EdgeWeights) -> float:
 
 
 def integer_matrix(weights: EdgeWeights, scale: float | None = None) -> np.ndarray:
-    """The full distance matrix as int64, scaled by ``integer_scale`` (or ``scale``) and rounded."""
+    """The full distance matrix as int64, scaled by ``integer_scale`` (or ``scale``) and rounded; at most one n x n
+    array beside the result (a 30,000-customer matrix is 7.2 GB)."""
     factor = integer_scale(weights) if scale is None else scale
     matrix = weights.full_matrix()
-    return np.rint(matrix * factor).astype(np.int64) if factor != 1.0 or not weights.is_integer else matrix.astype(np.int64)
+    if factor == 1.0 and weights.is_integer:
+        return matrix.astype(np.int64, copy=False)
+    scaled = matrix * factor if weights.rule == "EXPLICIT" else np.multiply(matrix, factor, out=matrix)  # never the instance's own
+    return np.rint(scaled, out=scaled).astype(np.int64)
 
 
 @dataclass
@@ -117,7 +121,7 @@ def pyvrp_data(instance: CVRPInstance) -> Any:
         ]
         vehicle = pyvrp.VehicleType(vehicles, capacity=[int(instance.capacity)], tw_early=int(early[0]), tw_late=int(late[0]))
     else:
-        durations = np.zeros_like(distances)
+        durations = distances  # no time windows and no duration limit: durations change nothing, and PyVRP copies both
         depots = [pyvrp.Depot(0)]
         clients = [pyvrp.Client(i, delivery=[int(instance.demands[i])]) for i in range(1, n)]
         vehicle = pyvrp.VehicleType(vehicles, capacity=[int(instance.capacity)])

@@ -67,6 +67,7 @@ def coordinate_distances(a: np.ndarray, b: np.ndarray, rule: str) -> np.ndarray:
 
 
 LEG_CHUNK = 1 << 18  # legs costed at once by path_length
+MATRIX_BLOCK = 1 << 22  # entries of full_matrix costed at once (its temporaries stay near 100 MB)
 
 
 @dataclass(frozen=True, eq=False)
@@ -127,6 +128,12 @@ class EdgeWeights:
         if self.rule == "EXPLICIT":
             assert self.matrix is not None
             return self.matrix
-        n = self.size
-        i, j = np.divmod(np.arange(n * n), n)
-        return self.between(i, j).reshape(n, n)
+        assert self.coords is not None
+        n, coords = self.size, self.coords
+        rows = max(1, MATRIX_BLOCK // max(n, 1))
+        matrix = np.empty((n, n), dtype=np.float64 if self.rule == "EXACT_2D" else np.int64)
+        for start in range(0, n, rows):  # in row blocks: the only n x n array is the result
+            stop = min(n, start + rows)
+            block = coordinate_distances(np.repeat(coords[start:stop], n, axis=0), np.tile(coords, (stop - start, 1)), self.rule)
+            matrix[start:stop] = block.reshape(stop - start, n)
+        return matrix
