@@ -334,9 +334,7 @@ class LocalSearch:
     """2-opt + Or-opt on candidate lists, then iterated local search, in bounded steps (an anytime solver looks
     at its clock between them). ``tour`` is the current tour, changed in place; ``length`` follows it."""
 
-    def __init__(
-        self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30, limit: int = MAX_REVERSAL
-    ) -> None:
+    def __init__(self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30, limit: int = MAX_REVERSAL) -> None:
         self.tour = np.ascontiguousarray(tour, dtype=np.int64).copy()
         self.costs, self.neighbours, self.window, self.limit = costs, neighbours, window, limit
         n = len(self.tour)

@@ -7,8 +7,11 @@ recall at k = number of true CTC rows, marginal accuracy on binaries); checkpoin
     frontierco train ctc --family facility --train 24 --label-time 20 --jobs 2
     frontierco train ctc --family setcover --calibrate milp-setcover-hard --results leaderboards/references
 
-Instances are the suite's Gasse et al. generators at the sizes of the ``milp-FAMILY-easy`` collection;
-training seeds 30000.., dev seeds 31000.. (the collections' own instances are never trained on).
+Instances are the suite's Gasse et al. generators at the sizes of the ``milp-FAMILY-SIZE`` collection
+(``--size easy``, the default, or ``hard``: its generator and parameters); training seeds 30000.., dev seeds
+31000.. (the collections' own instances are never trained on).
+
+    frontierco train ctc --family indset --size hard --label-time 30 --export runs/ctc/hard-checkpoints
 """
 
 from __future__ import annotations
@@ -37,11 +40,11 @@ FAMILIES = ("setcover", "cauction", "facility", "indset")
 TRAIN_SEED, DEV_SEED = 30000, 31000
 
 
-def family_instance(family: str, seed: int) -> Any:
-    """An instance of the family at the sizes of its ``milp-FAMILY-easy`` collection."""
+def family_instance(family: str, seed: int, size: str = "easy") -> Any:
+    """An instance of the family made as the ``milp-FAMILY-SIZE`` collection makes its own."""
     from frontierco.generators import generate
 
-    manifest = tomllib.loads((INSTANCES_DIR / "generated" / f"milp-{family}-easy.toml").read_text())
+    manifest = tomllib.loads((INSTANCES_DIR / "generated" / f"milp-{family}-{size}.toml").read_text())
     return generate(manifest["generator"], f"ctc-{family}-{seed}", seed, dict(manifest.get("params", {}))).instance
 
 
@@ -53,13 +56,13 @@ class Example:
     signature: np.ndarray
 
 
-def label_one(family: str, seed: int, time_limit: float, folder: Path) -> Path | None:
+def label_one(family: str, seed: int, time_limit: float, folder: Path, size: str = "easy") -> Path | None:
     """Label one instance into ``folder/SEED.pt`` (skipped when present); None when SCIP found nothing."""
     target = folder / f"{seed}.pt"
     if target.is_file():
         return target
     torch.set_num_threads(1)
-    instance = family_instance(family, seed)
+    instance = family_instance(family, seed, size)
     rows = analyse_instance(instance)
     labels = make_labels(instance, rows, time_limit, seed=0)
     if labels is None:
@@ -78,11 +81,11 @@ def label_one(family: str, seed: int, time_limit: float, folder: Path) -> Path |
     return target
 
 
-def label_all(family: str, seeds: list[int], time_limit: float, folder: Path, jobs: int) -> list[Path]:
+def label_all(family: str, seeds: list[int], time_limit: float, folder: Path, jobs: int, size: str = "easy") -> list[Path]:
     from rich.progress import track
 
     with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(label_one, family, seed, time_limit, folder) for seed in seeds]
+        futures = [pool.submit(label_one, family, seed, time_limit, folder, size) for seed in seeds]
         done = [f.result() for f in track(futures, description=f"labelling {family}", transient=True)]
     return [p for p in done if p is not None]
 
@@ -156,6 +159,7 @@ def train(
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="frontierco train ctc", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--family", required=True, choices=FAMILIES)
+    parser.add_argument("--size", default="easy", choices=("easy", "hard"), help="instances as the milp-FAMILY-SIZE collection makes them")
     parser.add_argument("--train", type=int, default=24, help="training instances")
     parser.add_argument("--dev", type=int, default=4, help="dev instances")
     parser.add_argument("--label-time", type=float, default=20.0, help="SCIP seconds per instance for labels")
@@ -190,9 +194,11 @@ def main(argv: list[str]) -> None:
         print(f"calibrated {args.family} on {args.calibrate} ({args.split}): {calibration['trust']}")
         return
     args.out = args.out or required().training / "ctc"
-    data = args.out / args.family / "labels-v2"  # v2: rows tied at the budget all kept (older caches break ties by index)
-    train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], args.label_time, data, args.jobs)
-    dev_paths = label_all(args.family, [DEV_SEED + i for i in range(args.dev)], args.label_time, data, args.jobs)
+    # v2: rows tied at the budget all kept (older caches break ties by index)
+    data = args.out / args.family / ("labels-v2" if args.size == "easy" else f"labels-v2-{args.size}")
+    labelling = (args.label_time, data, args.jobs, args.size)
+    train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], *labelling)
+    dev_paths = label_all(args.family, [DEV_SEED + i for i in range(args.dev)], *labelling)
     examples, dev = [load_example(p) for p in train_paths], [load_example(p) for p in dev_paths]
     config = ModelConfig(dim=args.dim, layers=args.layers, abstract=not args.no_abstract)
     net, history = train(args.family, examples, dev, args.epochs, args.lr, args.seed, args.out, args.resume, config)
@@ -206,7 +212,14 @@ def main(argv: list[str]) -> None:
             "budget": BUDGET,
             "ties": "all kept",
         },
-        "train": {"instances": len(examples), "dev": len(dev), "epochs": args.epochs, "lr": args.lr, "seed": args.seed},
+        "train": {
+            "instances": len(examples),
+            "collection": f"milp-{args.family}-{args.size}",
+            "dev": len(dev),
+            "epochs": args.epochs,
+            "lr": args.lr,
+            "seed": args.seed,
+        },
         "signature": np.mean([e.signature for e in examples], axis=0).round(6).tolist(),
         "dev_metrics": history[-1] if history else None,
         "history": history,

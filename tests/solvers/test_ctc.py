@@ -365,3 +365,12 @@ def test_an_unknown_subsolve_setting_is_refused() -> None:
     solver = get_solver("ps-scip").load()(subsolve="fast")
     with pytest.raises(ValueError, match="subsolve"):
         solver.setup()
+
+
+@pytest.mark.parametrize(("family", "size", "columns", "rows_named"), [("indset", "hard", 1500, "c0"), ("cauction", "hard", 1500, "item_")])
+def test_training_instances_are_made_as_their_collection_makes_its_own(family: str, size: str, columns: int, rows_named: str) -> None:
+    """Training at the target size: the hard collection's generator and parameters, with the training seeds."""
+    train = load_solver_module("ctc", "train")
+    instance = train.family_instance(family, train.TRAIN_SEED, size)
+    assert instance.num_cols == columns and instance.row_names[0].startswith(rows_named)
+    assert train.family_instance(family, train.TRAIN_SEED).num_cols < columns  # the default stays the easy size
