@@ -40,3 +40,21 @@ def test_a_matrix_only_instance_gets_a_feasible_tour() -> None:
     solver = get_solver("sfc-2opt").load()()
     (only,) = list(solver.solve(instance, Budget(time_limit=2.0)))
     assert evaluate(instance, only).feasible
+
+
+def test_a_slow_handover_takes_at_most_a_fifth_of_the_time() -> None:
+    """Each handed-over tour costs the consumer 0.3 s (at 1M cities a copy, a send and a check take about a
+    second): the search between two handovers must then take at least 4 x 0.3 s, so that rounds sized by their
+    own time keep growing (version 3 counted the handover as search, and crawled at a round of ~1,000 moves)."""
+    import time
+
+    instance = generate("tsp-dimacs-uniform", "u", 8, {"n": 6000}).instance
+    solver = get_solver("sfc-2opt").load()()
+    solver.setup()
+    arrivals, resumes = [], []
+    for _ in solver.solve(instance, Budget(time_limit=8.0)):
+        arrivals.append(time.monotonic())
+        time.sleep(0.3)
+        resumes.append(time.monotonic())
+    searches = [arrival - resume for resume, arrival in zip(resumes[1:-2], arrivals[2:-1], strict=True)]
+    assert len(searches) >= 2 and min(searches) >= 4 * 0.3 * 0.95
