@@ -3,8 +3,8 @@ neighbours of each city (don't-look bits; ``frontierco.tour_search``) to a local
 search with local double-bridge kicks for the rest of the time; in bounded rounds so that it answers at any
 time. No move turns around more than 50,000 cities, and a rejected kick is undone move by move, so that the
 work per move and per kick does not grow with n; rounds are sized by the search's own time, and handing a tour
-over (a copy, sent to the harness and checked there: about a second at 1M cities) takes at most a fifth of it. Linear memory: coordinates, a k-d tree, the candidate lists
-and the tour; no n x n matrix above 4,000 cities."""
+over (a copy, sent to the harness and checked there: about a second at 1M cities) takes at most a fifth of it.
+Linear memory: coordinates, a k-d tree, the candidate lists and the tour; no n x n matrix above 4,000 cities."""
 
 from __future__ import annotations
 
