@@ -12,6 +12,7 @@ from frontierco.solverkit import Clock, integer_matrix, integer_scale
 
 NATIVE_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D")
 LARGE = 10_000  # cities from which LKH gets POPMUSIC candidate sets (no run with this solver had as many before)
+HUGE = 100_000  # cities from which POPMUSIC gives way to QUADRANT candidates, no ascent and a greedy first tour
 
 
 def problem_text(instance: TSPInstance) -> str:
@@ -33,10 +34,18 @@ def problem_text(instance: TSPInstance) -> str:
     return header + "\n".join(" ".join(map(str, row)) for row in matrix.tolist()) + "\nEOF\n"
 
 
+def candidate_settings(n: int) -> str:
+    """LKH's candidate-set parameters for n cities: its defaults (alpha-nearness after a subgradient ascent)
+    below LARGE, POPMUSIC from LARGE, QUADRANT without the ascent and a greedy first tour from HUGE."""
+    if n >= HUGE:
+        return "CANDIDATE_SET_TYPE = QUADRANT\nMAX_CANDIDATES = 5\nSUBGRADIENT = NO\nINITIAL_TOUR_ALGORITHM = GREEDY\n"
+    return "CANDIDATE_SET_TYPE = POPMUSIC\nINITIAL_PERIOD = 100\n" if n >= LARGE else ""
+
+
 class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
-    version = "2"
+    version = "3"
     deterministic = True
     requires = {"elkai": "elkai>=2.0"}
 
@@ -54,9 +63,10 @@ class LKH(Solver):
         # From LARGE cities on, POPMUSIC candidates replace the quadratic alpha-nearness ascent; the short
         # first run stays there too, because the preprocessing it measures grows with n (version 1 gave one
         # run the whole budget, and at 10,000 to 1M cities its preprocessing ran past the harness's limit:
-        # no tour at all at 300 s)
-        large = n >= LARGE
-        candidates = "CANDIDATE_SET_TYPE = POPMUSIC\nINITIAL_PERIOD = 100\n" if large else ""
+        # no tour at all at 300 s). From HUGE cities on, POPMUSIC's own preprocessing is too slow (E316k.0:
+        # 413 s with TIME_LIMIT 10 and no ascent); QUADRANT candidates without the ascent and a greedy first
+        # tour gave 402.7M there in 305 s with TIME_LIMIT 100 (version 2: no tour within 300 s)
+        candidates = candidate_settings(n)
         overhead = 0.0
         for share in (0.1, 1.0):
             seconds = clock.left() * share - 1.2 * overhead

@@ -1,0 +1,32 @@
+"""lkh: candidate sets by size (LKH's preprocessing must fit the budget at the frontier's sizes) and a real run."""
+
+import sys
+
+import pytest
+
+pytest.importorskip("elkai")
+
+from frontierco.generators import generate  # noqa: E402
+from frontierco.problems import evaluate  # noqa: E402
+from frontierco.solver import Budget, get_solver  # noqa: E402
+
+lkh = sys.modules[get_solver("lkh").load().__module__]
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [(5_000, ""), (10_000, "CANDIDATE_SET_TYPE = POPMUSIC"), (99_999, "CANDIDATE_SET_TYPE = POPMUSIC"), (100_000, "SUBGRADIENT = NO")],
+)
+def test_candidate_sets_by_size(n: int, expected: str) -> None:
+    settings = lkh.candidate_settings(n)
+    assert expected in settings and (expected or settings == "")
+    assert ("CANDIDATE_SET_TYPE = QUADRANT" in settings) == (n >= 100_000)
+
+
+def test_a_run_gives_feasible_tours_no_longer_than_the_first() -> None:
+    instance = generate("tsp-dimacs-uniform", "u", 3, {"n": 200}).instance
+    solver = get_solver("lkh").load()()
+    solver.setup()
+    verdicts = [evaluate(instance, s) for s in solver.solve(instance, Budget(time_limit=4.0))]
+    assert verdicts and all(v.feasible for v in verdicts)
+    assert verdicts[-1].objective <= verdicts[0].objective
