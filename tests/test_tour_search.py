@@ -12,7 +12,7 @@ pytest.importorskip("numba")
 
 from frontierco.problems import TSPInstance  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
-from frontierco.tour_search import DENSE_LIMIT, LocalSearch, TourCosts, candidates, two_opt  # noqa: E402
+from frontierco.tour_search import DENSE_LIMIT, LocalSearch, TourCosts, candidates, nearest_neighbours, two_opt  # noqa: E402
 
 
 def instance(n: int, rule: str = "EUC_2D", seed: int = 0) -> TSPInstance:
@@ -138,3 +138,20 @@ def test_no_move_turns_around_more_than_its_limit() -> None:
             widest[name] = max(widest[name], int((search.tour != before).sum()))  # cities that moved in one move
         assert search.length == pytest.approx(costs.length(search.tour), abs=1e-6)
     assert widest["bounded"] <= 15 + 4 < widest["free"]  # an Or-opt move also shifts its segment of up to 3
+
+
+def test_duplicate_points_never_list_themselves_and_the_length_stays_exact() -> None:
+    """With duplicate points the k-d tree may return a twin before the point itself: the lists must still leave
+    the point out (a list holding it made 2-opt count a move from a city to itself that changed nothing)."""
+    rng = np.random.default_rng(12)
+    base = rng.integers(0, 60, (300, 2)).astype(float)
+    coords = np.concatenate([base, base[:150], base[:40]])  # 190 points have twins, 40 have two
+    lists = nearest_neighbours(coords, 8)
+    assert lists.shape == (490, 8) and not (lists == np.arange(490)[:, None]).any()
+    tsp = TSPInstance("d", EdgeWeights("EUC_2D", coords=coords))
+    costs = TourCosts(np.zeros((1, 1)), coords, 2)  # coordinate costs, as above DENSE_LIMIT
+    search = LocalSearch(rng.permutation(490), costs, candidates(costs, coords, 8))
+    while not search.at_local_optimum:
+        search.descend(50)
+    search.kick(300, 0)
+    assert search.length == pytest.approx(tsp.weights.path_length(np.append(search.tour, search.tour[0])), abs=1e-6)

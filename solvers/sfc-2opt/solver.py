@@ -46,7 +46,7 @@ def hilbert_index(points: np.ndarray, order: int = ORDER) -> np.ndarray:
 class SpaceFillingCurveTwoOpt(Solver):
     name = "sfc-2opt"
     problems = ("tsp",)
-    version = "4"
+    version = "5"
     requires = {"numba": "numba>=0.59"}
     deterministic = True
 
