@@ -155,11 +155,11 @@ def _bidder(
         substitutes.append((tuple(sorted(other)), price(other)))
     bids = {tuple(sorted(bundle)): first}
     resale = resale_factor * values[bundle].sum()
-    for other, cost in sorted(substitutes, key=lambda bid: -bid[1]):
+    for candidate, cost in sorted(substitutes, key=lambda bid: -bid[1]):
         if len(bids) > max_substitutes or len(bids) >= room:
             break
-        if 0 <= cost <= budget_factor * first and values[list(other)].sum() >= resale and other not in bids:
-            bids[other] = cost
+        if 0 <= cost <= budget_factor * first and values[list(candidate)].sum() >= resale and candidate not in bids:
+            bids[candidate] = cost
     return list(bids.items())
 
 
