@@ -111,6 +111,12 @@ def _two_opt_node(
 
 
 @njit(cache=True)
+def _no_journal() -> tuple[np.ndarray, np.ndarray]:
+    """A journal that records nothing (a descent that will not be undone)."""
+    return np.empty((0, 2), np.int64), np.zeros(1, np.int64)
+
+
+@njit(cache=True)
 def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int) -> int:
     n = tour.shape[0]
     pos = np.empty(n, dtype=np.int64)
@@ -118,8 +124,7 @@ def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: n
         pos[tour[k]] = k
     ring = np.array([0, n], dtype=np.int64)
     state = (tour, pos, tour.copy(), np.ones(n, dtype=np.bool_), ring)
-    unlogged = (np.empty((0, 2), np.int64), np.zeros(1, np.int64))
-    return _descend(*state, neighbours, matrix, xy, rule, max_moves, False, MAX_REVERSAL, *unlogged)[1]
+    return _descend(*state, neighbours, matrix, xy, rule, max_moves, False, MAX_REVERSAL, *_no_journal())[1]
 
 
 @njit(cache=True)
@@ -361,8 +366,7 @@ class LocalSearch:
         if len(self.tour) >= 8:
             c = self.costs
             state = (self.tour, self.pos, self.queue, self.queued, self.ring)
-            unlogged = (np.empty((0, 2), np.int64), np.zeros(1, np.int64))
-            self.length -= _descend(*state, self.neighbours, c.matrix, c.xy, c.rule, max_moves, True, self.limit, *unlogged)[0]
+            self.length -= _descend(*state, self.neighbours, c.matrix, c.xy, c.rule, max_moves, True, self.limit, *_no_journal())[0]
         else:
             self.ring[1] = 0
 

@@ -2,7 +2,11 @@
 Reducing Mixed-Integer Linear Programming", ICLR 2026; written here from the paper's description).
 
 - Instance modality: the bipartite graph of ``features.Graph``; half convolutions (variables -> constraints,
-  then constraints -> variables; Gasse et al. 2019) built on PyTorch Geometric's ``MessagePassing``.
+  then constraints -> variables; Gasse et al. 2019) built on PyTorch Geometric's ``MessagePassing``. The
+  message is either a two-layer MLP of [source, edge weight] per edge (``message="mlp"``, checkpoints up to
+  2026-12) or ``ReLU(W source + w * u)`` with ``W source`` computed once per node (``message="linear"``: per
+  edge only a gather, an add and a ReLU; a forward pass on set cover 2000 x 1000, 106k edges, one thread:
+  0.44 s with the MLP, 0.14 s linear).
 - Abstract modality: one token per variable type and constraint type present in the formulation (a learned
   embedding per type plus the log of its count), mixed by self-attention across types.
 - Fusion, between instance layers: every node attends over the type tokens (separate cross-attention for
@@ -30,6 +34,7 @@ class ModelConfig:
     layers: int = 2
     heads: int = 4
     abstract: bool = True  # False: the instance modality alone (an ablation)
+    message: str = "mlp"  # "mlp" or "linear" (``HalfConv``)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -40,19 +45,30 @@ def mlp(inputs: int, dim: int, outputs: int) -> nn.Sequential:
 
 
 class HalfConv(MessagePassing):
-    """dst <- LayerNorm(dst + MLP([dst, mean over edges of MLP([src, weight])]))."""
+    """dst <- LayerNorm(dst + MLP([dst, mean over edges of message(src, weight)])); the message is
+    MLP([src, weight]) per edge (``"mlp"``) or ReLU(W src + weight * u) with W src per node (``"linear"``)."""
 
-    def __init__(self, dim: int):
+    def __init__(self, dim: int, message: str = "mlp"):
         super().__init__(aggr="mean")
-        self.message_mlp = mlp(dim + 1, dim, dim)
+        if message not in ("mlp", "linear"):
+            raise ValueError(f"message must be mlp or linear, not {message!r}")
+        self.linear = message == "linear"
+        if self.linear:
+            self.source = nn.Linear(dim, dim)
+            self.edge = nn.Linear(1, dim, bias=False)
+        else:
+            self.message_mlp = mlp(dim + 1, dim, dim)
         self.update_mlp = mlp(2 * dim, dim, dim)
         self.norm = nn.LayerNorm(dim)
 
     def forward(self, source: torch.Tensor, target: torch.Tensor, edges: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
-        gathered = self.propagate(edges, x=(source, target), weight=weights, size=(source.shape[0], target.shape[0]))
+        projected = self.source(source) if self.linear else source
+        gathered = self.propagate(edges, x=(projected, target), weight=weights, size=(source.shape[0], target.shape[0]))
         return self.norm(target + self.update_mlp(torch.cat([target, gathered], -1)))
 
     def message(self, x_j: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+        if self.linear:
+            return torch.relu(x_j + weight[:, None] * self.edge.weight[:, 0])
         return self.message_mlp(torch.cat([x_j, weight[:, None]], -1))
 
 
@@ -96,8 +112,8 @@ class CTCNet(nn.Module):
         d = config.dim
         self.variable_in = mlp(VARIABLE_FEATURES, d, d)
         self.constraint_in = mlp(CONSTRAINT_FEATURES, d, d)
-        self.to_constraints = nn.ModuleList(HalfConv(d) for _ in range(config.layers))
-        self.to_variables = nn.ModuleList(HalfConv(d) for _ in range(config.layers))
+        self.to_constraints = nn.ModuleList(HalfConv(d, config.message) for _ in range(config.layers))
+        self.to_variables = nn.ModuleList(HalfConv(d, config.message) for _ in range(config.layers))
         self.tokens = TypeTokens(d, config.heads) if config.abstract else None
         self.fuse_variables = nn.ModuleList(Fusion(d, config.heads) for _ in range(config.layers)) if config.abstract else None
         self.fuse_constraints = nn.ModuleList(Fusion(d, config.heads) for _ in range(config.layers)) if config.abstract else None

@@ -25,7 +25,8 @@ can prove optimality.
 
 Parameters: ``slice``, ``stall``, ``share`` (above), ``form`` (big-m | indicator), ``heuristics`` (default |
 aggressive), ``fixings`` (false: the forced rows alone, one rung; an ablation), ``zeros``, ``ones``, ``rows``
-(the first rung's shares, in place of the family's calibrated trust; ``reduce.Trust``), ``subsolve``
+(the first rung's shares, in place of the family's calibrated trust; ``reduce.Trust``), ``checkpoints`` (a
+folder of checkpoints and cards in place of the shipped ones, e.g. ``frontierco train ctc --export``'s), ``subsolve``
 (neighbourhood | default: how SCIP searches a reduced model; ``neighbourhood``, the default since version 5,
 as SCIP searches its own large-neighbourhood sub-MIPs, without cutting planes or strong branching: on set
 cover 2000 x 1000 a reduced model of 150 columns otherwise spent 3.6 s in root cuts before its first
@@ -42,6 +43,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -165,7 +167,10 @@ class _Reducing(Solver):
         from .checkpoint import SHIPPED, load
 
         torch.set_num_threads(1)
-        self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
+        folder = Path(self.params.get("checkpoints", SHIPPED))
+        self.models = {path.stem: load(path) for path in sorted(folder.glob("*.pt"))}
+        if not self.models:
+            raise ValueError(f"{self.name}: no checkpoint (*.pt) in {folder}")
         self.slice = float(self.params.get("slice", SLICE))
         self.stall = float(self.params.get("stall", STALL))
         self.share = float(self.params.get("share", SHARE))

@@ -168,6 +168,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dim", type=int, default=64)
     parser.add_argument("--layers", type=int, default=2)
+    parser.add_argument("--message", default="linear", choices=("linear", "mlp"), help="the half convolutions' message (model.HalfConv)")
     parser.add_argument("--no-abstract", action="store_true", help="ablation: the instance modality alone")
     parser.add_argument("--jobs", type=int, default=1, help="instances labelled at once")
     parser.add_argument("--out", type=Path, default=None, help="labels and training state (default: the workspace's runs/ctc)")
@@ -200,7 +201,7 @@ def main(argv: list[str]) -> None:
     train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], *labelling)
     dev_paths = label_all(args.family, [DEV_SEED + i for i in range(args.dev)], *labelling)
     examples, dev = [load_example(p) for p in train_paths], [load_example(p) for p in dev_paths]
-    config = ModelConfig(dim=args.dim, layers=args.layers, abstract=not args.no_abstract)
+    config = ModelConfig(dim=args.dim, layers=args.layers, abstract=not args.no_abstract, message=args.message)
     net, history = train(args.family, examples, dev, args.epochs, args.lr, args.seed, args.out, args.resume, config)
     card = {
         "family": args.family,

@@ -130,13 +130,13 @@ def test_graph_has_the_objective_node_and_lp_features() -> None:
     assert int(graph.constraint_type[-1]) == features.OBJECTIVE_TYPE and not bool(graph.inequality[-1])
 
 
-@pytest.mark.parametrize("abstract", [True, False])
-def test_network_fits_one_instance(abstract: bool) -> None:
+@pytest.mark.parametrize(("abstract", "message"), [(True, "mlp"), (False, "mlp"), (True, "linear")])
+def test_network_fits_one_instance(abstract: bool, message: str) -> None:
     instance = tiny_cover()
     rows = features.analyse_instance(instance)
     graph = features.build_graph(instance, rows, features.lp_relaxation(instance))
     torch.manual_seed(0)
-    net = model.CTCNet(model.ModelConfig(dim=16, layers=2, heads=2, abstract=abstract))
+    net = model.CTCNet(model.ModelConfig(dim=16, layers=2, heads=2, abstract=abstract, message=message))
     marginals, ctc = torch.tensor([1.0, 1.0, 0.0]), torch.tensor([False, True, True, False])
     optimizer = torch.optim.Adam(net.parameters(), lr=1e-2)
     first = model.loss(net(graph), graph, marginals, ctc).item()
@@ -148,6 +148,35 @@ def test_network_fits_one_instance(abstract: bool) -> None:
     assert value.item() < 0.1 * first
     variable_logits, constraint_logits = net(graph)
     assert ((variable_logits > 0) == (marginals > 0.5)).all()
+
+
+def test_the_linear_message_is_a_node_projection_plus_the_weighted_edge_vector() -> None:
+    """HalfConv("linear"): the mean over a target's edges of ReLU(W x_source + b + weight * u), then the
+    update; the same numbers computed by hand, edge by edge."""
+    torch.manual_seed(0)
+    conv = model.HalfConv(4, "linear")
+    source, target = torch.randn(3, 4), torch.randn(2, 4)
+    edges, weights = torch.tensor([[0, 1, 2, 2], [0, 0, 1, 0]]), torch.tensor([0.5, -1.0, 2.0, 0.25])
+    by_hand = torch.zeros(2, 4)
+    for t in range(2):
+        into = [k for k in range(4) if int(edges[1, k]) == t]
+        messages = [torch.relu(conv.source(source[int(edges[0, k])]) + weights[k] * conv.edge.weight[:, 0]) for k in into]
+        by_hand[t] = torch.stack(messages).mean(0)
+    expected = conv.norm(target + conv.update_mlp(torch.cat([target, by_hand], -1)))
+    assert torch.allclose(conv(source, target, edges, weights), expected, atol=1e-6)
+    with pytest.raises(ValueError, match="mlp or linear"):
+        model.HalfConv(4, "attention")
+
+
+def test_a_checkpoint_folder_replaces_the_shipped_checkpoints(tmp_path) -> None:
+    net = model.CTCNet(model.ModelConfig(dim=8, layers=1, heads=2, message="linear"))
+    checkpoint.export(net, tmp_path / "cover.pt", {"signature": [0.0]})
+    solver = get_solver("ps-scip").load()(checkpoints=str(tmp_path))
+    solver.setup()
+    assert list(solver.models) == ["cover"] and solver.models["cover"][0].config.message == "linear"
+    empty = get_solver("ps-scip").load()(checkpoints=str(tmp_path / "none"))
+    with pytest.raises(ValueError, match="no checkpoint"):
+        empty.setup()
 
 
 def test_the_ladder_fixes_the_most_confident_columns_narrowest_rung_first(monkeypatch) -> None:
