@@ -2,7 +2,8 @@
 cluster run gives the same records as a laptop run (provenance aside).
 
 - ``LocalExecutor(jobs, gpus)``: ``jobs`` runs at once on this machine (threads that each wait on a worker);
-  with ``gpus``, each of the ``jobs`` slots hands its worker one GPU (CUDA_VISIBLE_DEVICES).
+  with ``gpus``, each of the ``jobs`` slots hands its worker one GPU (CUDA_VISIBLE_DEVICES); with more than
+  one slot, each slot's worker is pinned to cores of its own (``devices.slot_cpus``) where there are enough.
 - ``RayExecutor(address)``: one Ray task per run on a cluster, asking for the run's threads as CPUs and a
   GPU when it runs on CUDA (Ray then sets the task's CUDA_VISIBLE_DEVICES); each task still starts its own
   worker process, which enforces the time and memory limits. Results stream back as tasks finish.
@@ -16,16 +17,16 @@ from queue import Queue
 from typing import Protocol
 
 from frontierco.errors import UsageError
-from frontierco.harness.devices import ray_resources, visible_gpus, worker_gpus
+from frontierco.harness.devices import ray_resources, slot_cpus, visible_gpus, worker_gpus
 from frontierco.harness.job import RunSpec, load_job_instance
 from frontierco.harness.runner import Outcome, execute
 from frontierco.solver import SolverUnavailable
 
 
-def execute_spec(spec: RunSpec, gpu: str | None = None) -> Outcome:
+def execute_spec(spec: RunSpec, gpu: str | None = None, cpus: list[int] | None = None) -> Outcome:
     """Load the spec's instance and run it in a worker process (what every executor calls); ``gpu``, when
-    given, is the only GPU the worker sees."""
-    return execute(spec, load_job_instance(spec.job()), gpu)
+    given, is the only GPU the worker sees, ``cpus`` the only cores it runs on."""
+    return execute(spec, load_job_instance(spec.job()), gpu, cpus)
 
 
 Admit = Callable[[RunSpec], bool]
@@ -47,16 +48,18 @@ class LocalExecutor:
 
     def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
         """Each run is admitted when a slot frees up for it, so that concurrent campaigns share the work."""
-        slots: Queue[str | None] = Queue()
-        for gpu in self.gpus[: self.jobs]:
-            slots.put(gpu)
+        slots: Queue[tuple[int, str | None]] = Queue()
+        for slot, gpu in enumerate(self.gpus[: self.jobs]):
+            slots.put((slot, gpu))
 
         def in_a_slot(spec: RunSpec) -> Outcome | None:
-            gpu = slots.get()
+            slot, gpu = slots.get()
             try:
-                return execute_spec(spec, gpu) if admit is None or admit(spec) else None
+                if admit is not None and not admit(spec):
+                    return None
+                return execute_spec(spec, gpu, slot_cpus(slot, self.jobs, spec.budget.threads))
             finally:
-                slots.put(gpu)
+                slots.put((slot, gpu))
 
         pool = ThreadPoolExecutor(max_workers=self.jobs)
         try:

@@ -131,15 +131,16 @@ def _end_group(group: int) -> None:
         pass
 
 
-def execute(spec: RunSpec, instance: Instance, gpu: str | None = None) -> Outcome:
-    """Run the spec's solver on ``instance`` in a worker process (seeing only GPU ``gpu`` when given) and
-    judge the result."""
+def execute(spec: RunSpec, instance: Instance, gpu: str | None = None, cpus: list[int] | None = None) -> Outcome:
+    """Run the spec's solver on ``instance`` in a worker process (seeing only GPU ``gpu`` and running only on
+    cores ``cpus`` when given) and judge the result."""
     judge = _Judge(spec, instance)
     read_fd, write_fd = os.pipe()
     with tempfile.TemporaryFile() as stderr, tempfile.TemporaryDirectory(prefix="frontierco-run-") as scratch:
         env, base = _environment(spec.budget.threads, gpu, scratch), _environment(spec.budget.threads)
         try:
-            process = fork_worker(spec.job(), env, base, write_fd, stderr.fileno())
+            job = spec.job() if cpus is None else {**spec.job(), "cpus": cpus}
+            process = fork_worker(job, env, base, write_fd, stderr.fileno())
         finally:
             os.close(write_fd)
         stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit)

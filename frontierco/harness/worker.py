@@ -43,6 +43,8 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.solver import Budget, Proven, SolverSpec
 
     _limit_memory(job.get("memory_mb"))
+    if job.get("cpus"):
+        os.sched_setaffinity(0, job["cpus"])
     problem = get_problem(job["problem"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])

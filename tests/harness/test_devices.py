@@ -3,11 +3,13 @@ task, the device on the record."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from frontierco.errors import UsageError
 from frontierco.harness import executors
-from frontierco.harness.devices import check_device, cuda_device_count, ray_resources, worker_gpus
+from frontierco.harness.devices import check_device, cuda_device_count, ray_resources, slot_cpus, worker_gpus
 from frontierco.harness.runner import _environment
 
 
@@ -40,11 +42,14 @@ def test_local_workers_on_cuda_get_the_visible_gpus_round_robin() -> None:
     assert _environment(1, "5")["CUDA_VISIBLE_DEVICES"] == "5"
 
 
-def test_each_local_slot_hands_its_worker_one_gpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[str | None] = []
-    monkeypatch.setattr(executors, "execute_spec", lambda spec, gpu=None: seen.append(gpu) or spec)
-    finished = list(executors.LocalExecutor(2, ["0", "1"]).run(list(range(6))))  # type: ignore[arg-type]
-    assert len(finished) == 6 and len(seen) == 6 and set(seen) <= {"0", "1"}  # every run got one of the two
+def test_each_local_slot_hands_its_worker_one_gpu_and_its_own_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str | None, tuple[int, ...]]] = []
+    monkeypatch.setattr(executors, "execute_spec", lambda spec, gpu=None, cpus=None: seen.append((gpu, tuple(cpus or ()))) or spec)
+    monkeypatch.setattr(executors, "slot_cpus", lambda slot, jobs, threads: slot_cpus(slot, jobs, threads, [10, 11]))
+    specs = [SimpleNamespace(budget=SimpleNamespace(threads=1)) for _ in range(6)]
+    finished = list(executors.LocalExecutor(2, ["0", "1"]).run(specs))  # type: ignore[arg-type]
+    assert len(finished) == 6 and len(seen) == 6
+    assert set(seen) <= {("0", (10,)), ("1", (11,))}  # every run got one of the two slots, its GPU and its core
 
 
 def test_a_ray_task_asks_for_a_gpu_only_on_cuda() -> None:

@@ -10,8 +10,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from frontierco.harness import zygote
 from frontierco.harness.campaign import run_campaign
+from frontierco.harness.devices import slot_cpus
+from frontierco.harness.executors import LocalExecutor
 from frontierco.results import ResultStore
 from frontierco.solver import Budget
 from tests.harness.test_leftovers import _alive, _gone_within
@@ -41,6 +45,28 @@ def test_a_forked_worker_has_its_own_session_environment_and_files(tmp_path, cam
     assert first["random"] != second["random"]  # numpy's global generator is not the zygote's copy
 
 
+def test_runs_side_by_side_are_pinned_to_cores_of_their_own(tmp_path, campaign_for):
+    """With two local slots, each slot's worker runs on its own core (unpinned, two workers were seen sharing
+    one core after their start); a single slot is left to the scheduler."""
+    available = sorted(os.sched_getaffinity(0))
+    if len(available) < 2:
+        pytest.skip("needs two cores")
+    specs = [campaign_for("inspects", report=str(tmp_path / f"{k}.json")).specs[0] for k in range(2)]
+    outcomes = list(LocalExecutor(jobs=2).run(specs))
+    assert all(outcome is not None and outcome.objective is not None for _, outcome in outcomes)
+    pinned = sorted(json.loads((tmp_path / f"{k}.json").read_text())["cpus"] for k in range(2))
+    assert pinned == [[available[0]], [available[1]]]
+    alone = _inspect(campaign_for, tmp_path, "alone")
+    assert alone["cpus"] == available
+
+
+def test_a_slot_gets_its_own_threads_of_cores_when_there_are_enough() -> None:
+    assert [slot_cpus(k, 2, 2, [0, 1, 2, 3]) for k in range(2)] == [[0, 1], [2, 3]]
+    assert slot_cpus(1, 3, 1, [4, 6, 9]) == [6]
+    assert slot_cpus(0, 1, 1, [0, 1]) is None  # one run at a time: the scheduler places it
+    assert slot_cpus(0, 2, 2, [0, 1, 2]) is None  # not enough cores for a set each
+
+
 def test_a_thread_count_gets_a_zygote_of_its_own(tmp_path, campaign_for):
     report = _inspect(campaign_for, tmp_path, "two", threads=2)
     assert report["env"]["OMP_NUM_THREADS"] == report["env"]["OPENBLAS_NUM_THREADS"] == "2"
@@ -62,7 +88,11 @@ def test_the_zygote_exits_when_its_harness_is_killed(tmp_path):
 import sys, time
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from pathlib import Path
+import pytest
+
 from frontierco.harness import zygote
+from frontierco.harness.devices import slot_cpus
+from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore

@@ -83,6 +83,7 @@ class Faulty(Solver):
                 "env": dict(os.environ),
                 "tempdir": tempfile.gettempdir(),
                 "random": float(np.random.random()),
+                "cpus": sorted(os.sched_getaffinity(0)),
             }
             with open(self.params["report"], "w") as handle:
                 json.dump(report, handle)
