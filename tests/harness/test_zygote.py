@@ -124,10 +124,10 @@ import socket, sys
 connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 connection.connect({address!r})
 connection.settimeout(5)
-connection.sendall(b"x" * 16)
 try:
+    connection.sendall(b"x" * 16)
     answer = connection.recv(16)
-except ConnectionResetError:
+except (BrokenPipeError, ConnectionResetError):  # closed before the request was sent, or after
     answer = b""
 sys.exit(0 if answer == b"" else 1)  # a timeout (the zygote waiting for the rest of a request) exits 1
 """
