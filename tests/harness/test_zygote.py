@@ -41,6 +41,7 @@ def test_a_forked_worker_has_its_own_session_environment_and_files(tmp_path, cam
         assert fds["0"] == fds["1"] == os.devnull
         extra = {fd: target for fd, target in fds.items() if int(fd) > 2 and not target.startswith("/proc/")}
         assert len(extra) == 1 and next(iter(extra.values())).startswith("pipe:"), fds  # the message channel alone
+        assert report["frozen"] > 0  # setup's objects are out of the timed solve's garbage collections
     assert first["env"]["TMPDIR"] != second["env"]["TMPDIR"]
     assert first["random"] != second["random"]  # numpy's global generator is not the zygote's copy
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -84,6 +85,7 @@ class Faulty(Solver):
                 "tempdir": tempfile.gettempdir(),
                 "random": float(np.random.random()),
                 "cpus": sorted(os.sched_getaffinity(0)),
+                "frozen": gc.get_freeze_count(),
             }
             with open(self.params["report"], "w") as handle:
                 json.dump(report, handle)
