@@ -55,9 +55,8 @@ def worker_gpus(device: str, jobs: int, gpus: list[str]) -> list[str | None]:
 def slot_cpus(slot: int, jobs: int, threads: int, available: list[int] | None = None) -> list[int] | None:
     """The cores the worker of local slot ``slot`` (of ``jobs``) is pinned to: its own ``threads`` of the
     cores this process may use, when runs share the machine (``jobs`` > 1) and each can have its own; else
-    None (the scheduler places it). Unpinned, two single-threaded solvers on two cores were seen sharing one
-    core for seconds after a start (the workers fork from a sleeping parent), which delayed first solutions
-    by 0.1-0.15 s: a tenth of the primal integral of a good MILP run."""
+    None (the scheduler places it). Unpinned, two single-threaded workers on two cores were seen sharing one
+    core for seconds after a start (the workers fork from a sleeping parent)."""
     if available is None:
         available = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     if jobs < 2 or jobs * threads > len(available):
