@@ -89,11 +89,7 @@ def test_the_zygote_exits_when_its_harness_is_killed(tmp_path):
 import sys, time
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from pathlib import Path
-import pytest
-
 from frontierco.harness import zygote
-from frontierco.harness.devices import slot_cpus
-from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
