@@ -88,14 +88,25 @@ def load_campaign(name: str, directory: Path | None = None) -> NamedCampaign:
     return NamedCampaign(str(data.get("name", name)), str(data.get("description", "")), tuple(steps))
 
 
+def select_steps(campaign: NamedCampaign, indices: list[int]) -> NamedCampaign:
+    """Only the steps at ``indices`` (0-based, file order); all of them when none are named."""
+    if not indices:
+        return campaign
+    wrong = [k for k in indices if not 0 <= k < len(campaign.steps)]
+    if wrong:
+        raise UsageError(f"campaign {campaign.name} has steps 0 to {len(campaign.steps) - 1}, not {', '.join(map(str, wrong))}")
+    return NamedCampaign(campaign.name, campaign.description, tuple(campaign.steps[k] for k in sorted(set(indices))))
+
+
 def run_named(
     campaign: NamedCampaign,
     store: ResultStore,
     jobs: int = 1,
     registry: Registry | None = None,
     report: Callable[[Step, list[RunRecord]], None] | None = None,
+    force: bool = False,
 ) -> list[RunRecord]:
-    """Run every step (finished runs are skipped); ``report`` hears about each step as it ends."""
+    """Run every step (finished runs are skipped unless ``force``); ``report`` hears about each step as it ends."""
     registry = registry or Registry()
     for device in sorted({step.device for step in campaign.steps}):
         check_device(device)  # before any run starts
@@ -114,7 +125,7 @@ def run_named(
             params=step.params,
             device=step.device,
         )
-        done = run_campaign(planned, store, executor)
+        done = run_campaign(planned, store, executor, force)
         records += done
         if report:
             report(step, done)

@@ -1,6 +1,6 @@
 import pytest
 
-from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named
+from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps
 from frontierco.errors import UsageError
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
@@ -27,6 +27,19 @@ def test_run_named_resumes(tmp_path):
     assert len(run_named(campaign, store, report=lambda step, done: heard.append((step.solver, len(done))))) == 2
     assert heard == [("greedy", 2)]
     assert run_named(campaign, store) == []
+    redone = run_named(campaign, store, force=True)
+    assert len(redone) == 2 and len(list(store.records())) == 4
+
+
+def test_select_steps_keeps_the_named_steps_in_file_order(tmp_path):
+    step = 'solver = "greedy"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\n'
+    (tmp_path / "two.toml").write_text(f'name = "two"\n[[run]]\n{step}time_limit = 5\n[[run]]\n{step}time_limit = 7\n')
+    campaign = load_campaign("two", tmp_path)
+    assert [s.time_limit for s in select_steps(campaign, [1]).steps] == [7]
+    assert [s.time_limit for s in select_steps(campaign, [1, 0]).steps] == [5, 7]
+    assert select_steps(campaign, []) == campaign
+    with pytest.raises(UsageError, match="has steps 0 to 1, not 2"):
+        select_steps(campaign, [2])
 
 
 def test_bad_campaigns(tmp_path):

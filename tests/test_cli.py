@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from frontierco.cli import app
+from frontierco.results import ResultStore
 from tests.helpers import DATA
 
 runner = CliRunner()
@@ -100,7 +101,6 @@ def test_run_on_a_file_writes_solution_and_verifies(tmp_path):
         or sorted(out.read_text().split()) == ["1", "4"]
         or sorted(out.read_text().split()) == ["2", "4"]
     )
-    from frontierco.results import ResultStore
 
     record = next(ResultStore(tmp_path / "runs").records())
     verified = _run("verify", record.run_id[:8], "--results", str(tmp_path / "runs"))
@@ -111,6 +111,15 @@ def test_run_default_collection(tmp_path):
     result = _run("run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--time-limit", "5", "--results", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "mean gap" in result.stdout and "runs 2" in result.stdout
+
+
+def test_run_passes_parameters_to_the_solver_as_a_row_of_their_own(tmp_path):
+    runs = tmp_path / "runs"
+    args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--time-limit", "5", "--results", str(runs)]
+    assert _run(*args, "--param", "flavour=plain", "--param", "level=2").returncode == 0
+    (record,) = ResultStore(runs).records()
+    assert record.params == {"flavour": "plain", "level": 2}
+    assert record.row_name == "greedy{flavour=plain,level=2}"
 
 
 def test_verify_catches_a_tampered_record(tmp_path):
@@ -155,6 +164,9 @@ NONSENSE = [
     (["--write-solution", "out.sol"], "--write-solution needs --instance"),
     (["--instance", str(DATA / "tiny.vrp"), "--collection", "mis-rb-small"], "--instance runs one file"),
     (["--instance", str(DATA / "tiny.vrp"), "--write-solution", "/no/such/folder/x.sol"], "does not exist"),
+    (["--param", "level"], "--param needs KEY=VALUE"),
+    (["--param", "=2"], "--param needs KEY=VALUE"),
+    (["--param", "level=2", "--param", "level=3"], "--param level is given twice"),
 ]
 
 

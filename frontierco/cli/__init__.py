@@ -15,7 +15,7 @@ from rich.table import Table
 
 import frontierco
 from frontierco import catalog, workspace
-from frontierco.campaigns import campaign_files, load_campaign, run_named
+from frontierco.campaigns import Step, campaign_files, load_campaign, run_named, select_steps
 from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
 from frontierco.cli.summary import summarise_records
 from frontierco.contract import check_solver
@@ -25,13 +25,13 @@ from frontierco.formats import write_solution as write_solution_file
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
 from frontierco.harness.executors import make_executor
-from frontierco.harness.plan import Selection, plan_collection, plan_file
+from frontierco.harness.plan import Selection, parse_params, plan_collection, plan_file
 from frontierco.leaderboard import build as leaderboard
 from frontierco.plot import plot_run
 from frontierco.problems import evaluate, get_problem, problem_of
 from frontierco.references import Change, compute_references, update_references
 from frontierco.registry import Registry
-from frontierco.results import FAILED_STATUSES, ResultStore, latest
+from frontierco.results import FAILED_STATUSES, ResultStore, RunRecord, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver, load_solver_module
 from frontierco.verify import find_record, find_records, verify_record, verify_run
@@ -166,6 +166,7 @@ def run_command(
     address: Annotated[str | None, typer.Option(help="Ray cluster address (with --executor ray)")] = None,
     threads: Annotated[int, typer.Option(help="threads per run")] = 1,
     device: Annotated[str, typer.Option(help="where learned solvers run: cpu, cuda (GPUs round robin over --jobs) or cuda:N")] = "cpu",
+    param: Annotated[list[str] | None, typer.Option(help="a solver parameter KEY=VALUE, repeatable (its own leaderboard row)")] = None,
     force: Annotated[bool, typer.Option(help="redo finished runs")] = False,
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     write_solution: Annotated[Path | None, typer.Option(help="with --instance: write the best solution here")] = None,
@@ -181,8 +182,9 @@ def run_command(
         if not write_solution.parent.is_dir():
             raise UsageError(f"--write-solution: the folder {write_solution.parent} does not exist")
     spec = get_solver(solver)
+    params = parse_params(param or [])
     if instance is not None:
-        campaign = plan_file(spec, instance, time_limit, seeds, threads, device=device)
+        campaign = plan_file(spec, instance, time_limit, seeds, threads, params, device)
     else:
         registry = Registry()
         if problem is None and collection is not None:
@@ -191,7 +193,7 @@ def run_command(
             raise UsageError("pass --problem or --collection (or --instance)")
         get_problem(problem)
         selection = Selection(collection, split, limit, max_size, only.split(",") if only else None)
-        campaign = plan_collection(registry, spec, problem, selection, time_limit, seeds, threads, device=device)
+        campaign = plan_collection(registry, spec, problem, selection, time_limit, seeds, threads, params, device)
     results = _records(results)
     store = ResultStore(results)
     records = run_campaign(campaign, store, make_executor(executor, jobs, address, device), force, _run_progress)
@@ -320,12 +322,18 @@ def campaign_run(
     name: str,
     jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
+    force: Annotated[bool, typer.Option(help="redo finished runs (of every step, or of --step)")] = False,
+    step: Annotated[list[int] | None, typer.Option(help="only step N (0-based, in file order; repeatable)")] = None,
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
-    campaign = load_campaign(name)
+    campaign = select_steps(load_campaign(name), step or [])
     results = _records(results)
     console.print(f"campaign {campaign.name}: {len(campaign.steps)} steps; records in {results}")
-    run_named(campaign, ResultStore(results), jobs, report=lambda step, done: console.print(f"  {step.describe()}: {len(done)} new runs"))
+
+    def report(done_step: Step, done: list[RunRecord]) -> None:
+        console.print(f"  {done_step.describe()}: {len(done)} new runs")
+
+    run_named(campaign, ResultStore(results), jobs, force=force, report=report)
 
 
 @campaign_app.command("list")
@@ -334,8 +342,8 @@ def campaign_list() -> None:
     for name in sorted(campaign_files()):
         campaign = load_campaign(name)
         console.print(f"[bold]{campaign.name}[/bold]: {campaign.description}")
-        for step in campaign.steps:
-            console.print(f"  - {step.describe()}")
+        for k, step in enumerate(campaign.steps):
+            console.print(f"  {k}. {step.describe()}")
 
 
 @app.command("new-solver")

@@ -4,6 +4,7 @@ user's own file), with the options checked before anything runs."""
 from __future__ import annotations
 
 import math
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,24 @@ def check_budget(time_limit: float, seeds: int, threads: int, limit: int | None 
             raise UsageError(f"{name} must be at least 1, got {value}")
     if limit is not None and limit < 1:
         raise UsageError(f"--limit must be at least 1 (leave it out for every instance), got {limit}")
+
+
+def parse_params(items: list[str]) -> dict[str, Any]:
+    """Solver parameters from ``KEY=VALUE`` strings; a value is read as TOML (``3``, ``0.5``, ``true``,
+    ``"x"``) and otherwise kept as text, so ``heuristics=aggressive`` needs no quotes."""
+    params: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip() or not text.strip():
+            raise UsageError(f"--param needs KEY=VALUE, got {item!r}")
+        try:
+            value = tomllib.loads(f"v = {text}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = text
+        if key.strip() in params:
+            raise UsageError(f"--param {key.strip()} is given twice")
+        params[key.strip()] = value
+    return params
 
 
 def check_support(spec: SolverSpec, problem: str) -> None:
