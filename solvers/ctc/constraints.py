@@ -134,16 +134,20 @@ def _unit_binary_log_rho(k: int, bound: int, covering: bool) -> float:
     return float(counts[bound] - np.logaddexp.reduce(allowed))
 
 
+_BINARY = np.array([0.0, 1.0])
+_BINARY.flags.writeable = False
+
+
 def _values(kind: int, low: float, high: float) -> np.ndarray:
     if kind == 0:
-        return np.array([0.0, 1.0])
+        return _BINARY
     if not np.isfinite(low) and not np.isfinite(high):
         low, high = -1.0, 1.0
     low = low if np.isfinite(low) else high - 1.0
     high = high if np.isfinite(high) else low + 1.0
     if kind == 1:
         return np.arange(math.ceil(low), min(math.floor(high), math.ceil(low) + MAX_INTEGER_VALUES - 1) + 1, dtype=np.float64)
-    return np.unique(np.array([low, high]))
+    return np.array([low]) if low == high else np.array([min(low, high), max(low, high)])
 
 
 def _scale(values: list[np.ndarray], rhs: float) -> int | None:
@@ -153,6 +157,17 @@ def _scale(values: list[np.ndarray], rhs: float) -> int | None:
         if _integral(flat * factor):
             return factor
     return None
+
+
+def _add_uniform(distribution: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The distribution of a sum after adding a variable uniform over ``offsets`` (non-negative integers,
+    a repeated one weighing twice): a shifted, weighted copy per offset, so a two-valued variable costs two
+    passes over the distribution whatever the gap between its values (a dense convolution would cost that gap)."""
+    weight = 1.0 / len(offsets)
+    result = np.zeros(len(distribution) + int(offsets.max()))
+    for value in offsets.tolist():
+        result[value : value + len(distribution)] += distribution * weight
+    return result
 
 
 def log_rho(coefs: np.ndarray, kinds: np.ndarray, lower: np.ndarray, upper: np.ndarray, rhs: float) -> float:
@@ -169,10 +184,7 @@ def log_rho(coefs: np.ndarray, kinds: np.ndarray, lower: np.ndarray, upper: np.n
                 return 0.0  # infeasible row: nothing to learn from it
             distribution = np.ones(1)
             for c in ints:
-                shifted = c - c.min()
-                step = np.zeros(int(shifted.max()) + 1)
-                np.add.at(step, shifted, 1.0 / len(shifted))
-                distribution = np.convolve(distribution, step)
+                distribution = _add_uniform(distribution, c - c.min())
             index = min(target, high) - low
             at_most = float(distribution[: index + 1].sum())
             exactly = float(distribution[index]) if target <= high else 0.0

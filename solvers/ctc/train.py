@@ -56,7 +56,7 @@ class Example:
     signature: np.ndarray
 
 
-def label_one(family: str, seed: int, time_limit: float, folder: Path, size: str = "easy") -> Path | None:
+def label_one(family: str, seed: int, time_limit: float, folder: Path, size: str = "easy", solves: int = 1) -> Path | None:
     """Label one instance into ``folder/SEED.pt`` (skipped when present); None when SCIP found nothing."""
     target = folder / f"{seed}.pt"
     if target.is_file():
@@ -64,7 +64,7 @@ def label_one(family: str, seed: int, time_limit: float, folder: Path, size: str
     torch.set_num_threads(1)
     instance = family_instance(family, seed, size)
     rows = analyse_instance(instance)
-    labels = make_labels(instance, rows, time_limit, seed=0)
+    labels = make_labels(instance, rows, time_limit, solves)
     if labels is None:
         return None
     graph = build_graph(instance, rows, lp_relaxation(instance))
@@ -81,11 +81,11 @@ def label_one(family: str, seed: int, time_limit: float, folder: Path, size: str
     return target
 
 
-def label_all(family: str, seeds: list[int], time_limit: float, folder: Path, jobs: int, size: str = "easy") -> list[Path]:
+def label_all(family: str, seeds: list[int], time_limit: float, folder: Path, jobs: int, size: str = "easy", solves: int = 1) -> list[Path]:
     from rich.progress import track
 
     with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(label_one, family, seed, time_limit, folder, size) for seed in seeds]
+        futures = [pool.submit(label_one, family, seed, time_limit, folder, size, solves) for seed in seeds]
         done = [f.result() for f in track(futures, description=f"labelling {family}", transient=True)]
     return [p for p in done if p is not None]
 
@@ -162,7 +162,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--size", default="easy", choices=("easy", "hard"), help="instances as the milp-FAMILY-SIZE collection makes them")
     parser.add_argument("--train", type=int, default=24, help="training instances")
     parser.add_argument("--dev", type=int, default=4, help="dev instances")
-    parser.add_argument("--label-time", type=float, default=20.0, help="SCIP seconds per instance for labels")
+    parser.add_argument("--label-time", type=float, default=20.0, help="SCIP seconds per labelling solve")
+    parser.add_argument("--label-seeds", type=int, default=1, help="labelling solves per instance (SCIP seed shifts 0..N-1), pooled")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=0)
@@ -177,7 +178,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--calibrate", metavar="COLLECTION", help="calibrate the exported checkpoint on this collection; no training")
     parser.add_argument("--split", default="dev", help="the calibration's split")
     parser.add_argument("--results", type=Path, default=None, help="runs whose best solutions calibrate (default: reference runs)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.label_seeds < 1:
+        parser.error(f"--label-seeds must be at least 1, got {args.label_seeds}")
+    return args
 
 
 def main(argv: list[str]) -> None:
@@ -196,8 +200,10 @@ def main(argv: list[str]) -> None:
         return
     args.out = args.out or required().training / "ctc"
     # v2: rows tied at the budget all kept (older caches break ties by index)
-    data = args.out / args.family / ("labels-v2" if args.size == "easy" else f"labels-v2-{args.size}")
-    labelling = (args.label_time, data, args.jobs, args.size)
+    sized = "" if args.size == "easy" else f"-{args.size}"
+    pooled = "" if args.label_seeds == 1 else f"-s{args.label_seeds}"
+    data = args.out / args.family / f"labels-v2{sized}{pooled}"
+    labelling = (args.label_time, data, args.jobs, args.size, args.label_seeds)
     train_paths = label_all(args.family, [TRAIN_SEED + i for i in range(args.train)], *labelling)
     dev_paths = label_all(args.family, [DEV_SEED + i for i in range(args.dev)], *labelling)
     examples, dev = [load_example(p) for p in train_paths], [load_example(p) for p in dev_paths]
@@ -207,7 +213,7 @@ def main(argv: list[str]) -> None:
         "family": args.family,
         "paper": "Constraint Matters: Multi-Modal Representation for Reducing Mixed-Integer Linear Programming, ICLR 2026",
         "labels": {
-            "solver": f"scip {args.label_time:g} s, seed 0",
+            "solver": f"scip {args.label_time:g} s, seed 0" + ("" if args.label_seeds == 1 else f" to {args.label_seeds - 1}, pooled"),
             "keep": KEEP,
             "tight_share": TIGHT_SHARE,
             "budget": BUDGET,

@@ -13,6 +13,7 @@ import scipy.sparse as sp
 torch = pytest.importorskip("torch")
 pytest.importorskip("torch_geometric")
 
+from frontierco.generators.milp import milp_setcover  # noqa: E402
 from frontierco.problems import get_problem  # noqa: E402
 from frontierco.problems.milp import MILPInstance  # noqa: E402
 from frontierco.solver import Budget, Proven, get_solver, load_solver_module  # noqa: E402
@@ -73,6 +74,15 @@ def test_counted_gain_equals_brute_force_enumeration(seed: int) -> None:
     assert gain == pytest.approx(brute_force_gain(coefs, rhs), rel=1e-9)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_adding_a_uniform_variable_is_a_convolution_with_its_distribution(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    distribution = rng.random(int(rng.integers(1, 40)))
+    offsets = rng.integers(0, 30, size=int(rng.integers(1, 6)))  # repeats weigh twice
+    step = np.bincount(offsets) / len(offsets)
+    assert np.allclose(constraints._add_uniform(distribution, offsets), np.convolve(distribution, step), rtol=1e-12, atol=0)
+
+
 def test_closed_forms_of_the_unit_binary_types() -> None:
     k = 6
     zeros, ones, kinds = np.zeros(k), np.ones(k), np.zeros(k, dtype=int)
@@ -118,6 +128,16 @@ def test_labels_from_scip_mark_rows_tight_in_its_best_solutions() -> None:
     assert result is not None and result.objectives[0] == pytest.approx(2.0)
     assert result.marginals[:2].min() > 0.5 and result.marginals[2] < 0.5
     assert result.ctc.any() and not result.ctc[0]  # r0 (x0 + x1 = 2) is slack in the optimum
+
+
+def test_a_pool_over_seeds_holds_distinct_solutions_best_first() -> None:
+    instance = milp_setcover("pool", 3, rows=150, cols=100).instance
+    one_values, one_objectives = labels.solve_pool(instance, time_limit=5.0)
+    values, objectives = labels.solve_pool(instance, time_limit=5.0, seeds=3)
+    assert len(np.unique(np.round(values, 6), axis=0)) == len(values) <= labels.KEEP
+    assert np.all(np.diff(objectives) >= 0) and objectives[0] <= one_objectives[0] + 1e-9  # set cover minimises
+    assert np.all(objectives <= objectives[0] * (1 + labels.QUALITY) + 1e-9)
+    assert np.allclose(values @ instance.objective + instance.offset, objectives)
 
 
 def test_graph_has_the_objective_node_and_lp_features() -> None:
