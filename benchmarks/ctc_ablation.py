@@ -11,7 +11,7 @@ found), then the mean integral per variant and its change against plain SCIP.
     python benchmarks/ctc_ablation.py --collection milp-setcover-hard --variants scip "ps-scip{zeros=0.3}"
 
 A variant is a name below or a solver with parameters as the leaderboard writes its rows,
-``solver{key=value,...}`` (numbers are read as numbers).
+``solver{key=value,...}`` (values read as ``frontierco run --param`` reads them).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.harness.plan import parse_params
 from frontierco.metrics import primal_integral
 from frontierco.problems.milp import MILPInstance
 from frontierco.registry import Registry
@@ -41,14 +42,7 @@ def variant(text: str) -> tuple[str, dict[str, Any]]:
     if text in VARIANTS:
         return VARIANTS[text]
     name, _, settings = text.partition("{")
-    params: dict[str, Any] = {}
-    for item in filter(None, settings.rstrip("}").split(",")):
-        key, _, value = item.partition("=")
-        try:
-            params[key] = float(value)
-        except ValueError:
-            params[key] = value
-    return name, params
+    return name, parse_params([item for item in settings.rstrip("}").split(",") if item])
 
 
 def trace(name: str, params: dict[str, Any], instance: MILPInstance, seconds: float) -> list[tuple[float, float]]:

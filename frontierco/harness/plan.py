@@ -43,16 +43,16 @@ def parse_params(items: list[str]) -> dict[str, Any]:
     ``"x"``) and otherwise kept as text, so ``heuristics=aggressive`` needs no quotes."""
     params: dict[str, Any] = {}
     for item in items:
-        key, sep, text = item.partition("=")
-        if not sep or not key.strip() or not text.strip():
+        raw, sep, text = item.partition("=")
+        key = raw.strip()
+        if not sep or not key or not text.strip():
             raise UsageError(f"--param needs KEY=VALUE, got {item!r}")
+        if key in params:
+            raise UsageError(f"--param {key} is given twice")
         try:
-            value = tomllib.loads(f"v = {text}")["v"]
+            params[key] = tomllib.loads(f"v = {text}")["v"]
         except tomllib.TOMLDecodeError:
-            value = text
-        if key.strip() in params:
-            raise UsageError(f"--param {key.strip()} is given twice")
-        params[key.strip()] = value
+            params[key] = text
     return params
 
 
