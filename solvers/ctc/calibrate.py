@@ -17,6 +17,8 @@ here. The card also gets the balanced measures the training metrics lack (class-
 at 0.5, precision of the forced rows).
 
     frontierco train ctc --family setcover --calibrate milp-setcover-hard --results leaderboards/references
+
+The rule's trust is a candidate of ``tune.py``, which chooses among candidates by the dev primal integral.
 """
 
 from __future__ import annotations

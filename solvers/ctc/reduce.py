@@ -6,7 +6,8 @@ indicator constraints, or a plain MILP with big-M rows for any backend).
   ``Trust.zeros`` share of the binaries with the lowest predicted marginals (only those below 0.5) to 0 and the
   ``Trust.ones`` share with the highest (only those above 0.5) to 1, as column bounds, so that presolve removes
   them; each next rung fixes the next smaller share of ``RUNGS`` (ones in proportion). The shares come from
-  the family's dev calibration (``calibrate.py``, stored in the checkpoint card) or else ``DEFAULT``.
+  the family's dev calibration (``calibrate.py``, then ``tune.py``; stored in the checkpoint card) or else
+  ``DEFAULT``.
   Measured on an independent set BA(1500, 4) dev instance: 600 columns in the soft trust region (10% may
   flip) gave SCIP a model it improved after 9.5 s; the same columns fixed, a model solved to optimality in
   0.03 s.

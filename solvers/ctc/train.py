@@ -6,6 +6,7 @@ recall at k = number of true CTC rows, marginal accuracy on binaries); checkpoin
     frontierco train ctc --family setcover --resume        # continue training
     frontierco train ctc --family facility --train 24 --label-time 20 --jobs 2
     frontierco train ctc --family setcover --calibrate milp-setcover-hard --results leaderboards/references
+    frontierco train ctc --family setcover --tune milp-setcover-hard   # then the trust by the dev integral
 
 Instances are the suite's Gasse et al. generators at the sizes of the ``milp-FAMILY-SIZE`` collection
 (``--size easy``, the default, or ``hard``: its generator and parameters); training seeds 30000.., dev seeds
@@ -176,7 +177,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--export", type=Path, default=SHIPPED)
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--calibrate", metavar="COLLECTION", help="calibrate the exported checkpoint on this collection; no training")
-    parser.add_argument("--split", default="dev", help="the calibration's split")
+    parser.add_argument("--tune", metavar="COLLECTION", help="choose the calibrated checkpoint's trust by the dev integral; no training")
+    parser.add_argument("--split", default="dev", help="the calibration's (or tuning's) split")
     parser.add_argument("--results", type=Path, default=None, help="runs whose best solutions calibrate (default: reference runs)")
     args = parser.parse_args(argv)
     if args.label_seeds < 1:
@@ -199,6 +201,18 @@ def main(argv: list[str]) -> None:
         print(f"calibrated {args.family} on {args.calibrate} ({args.split}): {calibration['trust']}")
         return
     args.out = args.out or required().training / "ctc"
+    if args.tune:
+        from frontierco.registry import Registry
+        from frontierco.results import ResultStore
+
+        from .tune import tune
+
+        store = ResultStore(args.out / args.family / "tuning")
+        tuning = tune(args.export / f"{args.family}.pt", args.tune, args.split, store, Registry())
+        means = {name: round(float(np.mean(list(values.values()))), 4) for name, values in tuning["integrals"].items()}
+        chosen = tuning["chosen"]
+        print(f"tuned {args.family} on {args.tune} ({args.split}): {chosen} {tuning['candidates'][chosen]}; mean integrals {means}")
+        return
     # v2: rows tied at the budget all kept (older caches break ties by index)
     sized = "" if args.size == "easy" else f"-{args.size}"
     pooled = "" if args.label_seeds == 1 else f"-s{args.label_seeds}"

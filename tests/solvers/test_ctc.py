@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import time
 
@@ -26,6 +27,7 @@ model = load_solver_module("ctc", "model")
 reduce = load_solver_module("ctc", "reduce")
 checkpoint = load_solver_module("ctc", "checkpoint")
 calibrate = load_solver_module("ctc", "calibrate")
+tune = load_solver_module("ctc", "tune")
 solver_module = load_solver_module("ctc", "solver")
 
 B, INT, C = 0, 1, 2  # binary, integer, continuous
@@ -423,3 +425,52 @@ def test_training_instances_are_made_as_their_collection_makes_its_own(family: s
     instance = train.family_instance(family, train.TRAIN_SEED, size)
     assert instance.num_cols == columns and instance.row_names[0].startswith(rows_named)
     assert train.family_instance(family, train.TRAIN_SEED).num_cols < columns  # the default stays the easy size
+
+
+def test_tuning_candidates_are_the_rule_the_default_and_halfway() -> None:
+    rule = {"zeros": 0.3, "ones": 0.0, "rows": 0.2, "releases": 0.2}
+    found = tune.candidates({"calibration": {"trust": rule}})
+    assert found["rule"] == reduce.Trust(**rule) and found["default"] == reduce.DEFAULT
+    assert found["middle"] == reduce.Trust(zeros=0.55, ones=0.05, rows=0.125, releases=0.2)
+    tuned = {"calibration": {"trust": {"zeros": 0.8, "ones": 0.1, "rows": 0.05, "releases": 0.2}, "rule_trust": rule}}
+    assert tune.candidates(tuned)["rule"] == reduce.Trust(**rule)  # a tuned card still offers the rule's trust
+    with pytest.raises(ValueError, match="--calibrate before --tune"):
+        tune.candidates({"family": "cover"})
+
+
+def test_tuning_chooses_the_lowest_mean_integral_and_the_first_of_equals() -> None:
+    assert tune.choose({"rule": {"a": 0.1, "b": 0.3}, "default": {"a": 0.2, "b": 0.1}}) == "default"
+    assert tune.choose({"rule": {"a": 0.2}, "default": {"a": 0.2}, "middle": {"a": 0.3}}) == "rule"
+
+
+@pytest.mark.slow
+def test_tuning_runs_each_candidate_under_the_harness_and_writes_the_chosen_trust(tmp_path) -> None:
+    """A tiny cover collection with one dev instance and its reference: each candidate runs ctc-scip once
+    under the harness; the card gets the lowest-integral trust and the measurements; tuning again reruns
+    nothing."""
+    import tomli_w
+
+    from frontierco.registry import Registry
+    from frontierco.results import ResultStore
+
+    manifests = tmp_path / "manifests"
+    manifests.mkdir()
+    params = {"rows": 30, "cols": 15, "density": 0.3}
+    collection = {"name": "cover", "problem": "milp", "generator": "milp-setcover", "params": params}
+    entry = {"name": "d0", "split": "dev", "seed": 5, "reference": 1.0, "reference_source": "test", "reference_status": "best-known"}
+    (manifests / "cover.toml").write_text(tomli_w.dumps(collection | {"instance": [entry]}))
+    registry = Registry(manifests)
+    instance = registry.load(registry.collection("cover").entry("d0"))
+    net = model.CTCNet(model.ModelConfig(dim=8, layers=1, heads=2, message="linear"))
+    rule = {"zeros": 0.2, "ones": 0.0, "rows": 0.0, "releases": 0.2}
+    signature = features.signature(features.analyse_instance(instance)).tolist()
+    card = {"family": "cover", "signature": signature, "calibration": {"trust": rule}}
+    checkpoint.export(net, tmp_path / "ckpt" / "cover.pt", card)
+    store = ResultStore(tmp_path / "runs")
+    tuning = tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
+    assert set(tuning["integrals"]) == {"rule", "default", "middle"} and all(set(v) == {"d0"} for v in tuning["integrals"].values())
+    written = json.loads((tmp_path / "ckpt" / "cover.json").read_text())["calibration"]
+    assert written["trust"] == tuning["candidates"][tune.choose(tuning["integrals"])] and written["rule_trust"] == rule
+    assert len(list(store.records("cover"))) == 3
+    tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
+    assert len(list(store.records("cover"))) == 3  # resumed: every candidate's run was already recorded

@@ -1,0 +1,111 @@
+"""Choosing a family's trust by what it is for: the primal integral of ``ctc-scip`` on the dev split.
+
+``calibrate.py`` picks the widest trust whose fixings cut at most 2% of the best solution's support; on
+facility location that rule and the solver's measure disagree (session 11: the rule's trust ended 1.7-3.2%
+above the optimum on 3 of 4 dev instances where the far looser default found good solutions sooner). Here a
+few candidate trusts are each run as ``ctc-scip`` under the harness (own process, time limit, solutions
+re-checked, one at a time) on every dev instance, and the one with the lowest mean primal integral against
+the dev references is written into the card, with every candidate's measured integrals beside it:
+
+- ``rule``: the trust ``calibrate.py`` chose (the card must have been calibrated first);
+- ``default``: ``reduce.DEFAULT``, the uncalibrated ladder (80% of the binaries to 0, 10% to 1, 5% of rows);
+- ``middle``: halfway between the two, each share rounded to 0.05 (rows to 0.005).
+
+A tie keeps the earlier candidate in that order. Runs are stored in their own record store (resumable: a
+finished run is not redone); four dev instances are few, so the card keeps the per-instance integrals.
+
+    frontierco train ctc --family facility --export runs/ctc/facility-hard --tune milp-facility-hard
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from frontierco.checkpoints import read_card
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.executors import make_executor
+from frontierco.harness.plan import Selection, plan_collection
+from frontierco.metrics import score_run
+from frontierco.registry import Registry
+from frontierco.results import ResultStore, RunRecord, latest
+from frontierco.solver import get_solver
+
+from .reduce import DEFAULT, Trust
+
+SECONDS = 60.0  # the leaderboard's time limit for the hard collections
+SOLVER = "ctc-scip"
+
+
+def candidates(card: dict[str, Any]) -> dict[str, Trust]:
+    """The candidate trusts of a calibrated card, by name (see the module)."""
+    if "calibration" not in card:
+        raise ValueError(f"the {card.get('family', '?')} card has no calibration: run --calibrate before --tune")
+    rule = Trust(**card["calibration"].get("rule_trust", card["calibration"]["trust"]))
+
+    def halfway(a: float, b: float, step: float) -> float:
+        return round(round((a + b) / 2 / step) * step, 3)
+
+    zeros, ones = halfway(rule.zeros, DEFAULT.zeros, 0.05), halfway(rule.ones, DEFAULT.ones, 0.05)
+    middle = Trust(zeros, ones, halfway(rule.rows, DEFAULT.rows, 0.005), rule.releases)
+    return {"rule": rule, "default": DEFAULT, "middle": middle}
+
+
+def params(checkpoints: Path, trust: Trust) -> dict[str, Any]:
+    """The ``ctc-scip`` parameters that run ``trust`` with the checkpoints of ``checkpoints``."""
+    return {"checkpoints": str(checkpoints), "zeros": trust.zeros, "ones": trust.ones, "rows": trust.rows}
+
+
+def integrals(records: list[RunRecord], registry: Registry, collection: str) -> dict[str, float]:
+    """Primal integral per instance of the records, against the manifest's references."""
+    chosen = registry.collection(collection)
+    found = {}
+    for record in records:
+        entry = chosen.entry(record.instance)
+        if entry.reference is None or entry.reference.value is None:
+            raise ValueError(f"{record.instance} has no reference: tuning needs one for every dev instance")
+        scored = score_run(record, entry.reference.value, record.sense or registry.sense(entry))
+        found[record.instance] = float(scored.integral if scored.integral is not None else 1.0)
+    return found
+
+
+def choose(measured: dict[str, dict[str, float]]) -> str:
+    """The candidate with the lowest mean integral over the instances (the first of equals)."""
+    return min(measured, key=lambda name: float(np.mean(list(measured[name].values()))))
+
+
+def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, registry: Registry, seconds: float = SECONDS) -> dict[str, Any]:
+    """Run the candidates on the split, write the chosen trust and the measurements into the checkpoint's
+    card; returns the card's tuning entry."""
+    from rich.progress import track
+
+    card = read_card(checkpoint)
+    spec = get_solver(SOLVER)
+    folder = checkpoint.parent.resolve()
+    measured: dict[str, dict[str, float]] = {}
+    for name, trust in candidates(card).items():
+        campaign = plan_collection(registry, spec, "milp", Selection(collection, split), seconds, params=params(folder, trust))
+
+        def progress(items: Any, total: int, name: str = name) -> Any:
+            return track(items, total=total, description=f"tuning: {name}", transient=True)
+
+        run_campaign(campaign, store, make_executor("local"), progress=progress)
+        planned = {s.run_id for s in campaign.specs}
+        measured[name] = integrals([r for r in latest(list(store.records(collection))) if r.run_id in planned], registry, collection)
+    chosen = choose(measured)
+    tuning = {
+        "measure": f"mean primal integral of {SOLVER} at {seconds:g} s, one thread, on the {split} split of {collection}",
+        "runs": str(store.root),
+        "candidates": {name: asdict(trust) for name, trust in candidates(card).items()},
+        "integrals": measured,
+        "chosen": chosen,
+    }
+    card["calibration"]["rule_trust"] = card["calibration"].get("rule_trust", card["calibration"]["trust"])
+    card["calibration"]["trust"] = tuning["candidates"][chosen]
+    card["calibration"]["tuning"] = tuning
+    checkpoint.with_suffix(".json").write_text(json.dumps(card, indent=2) + "\n")
+    return tuning
