@@ -34,7 +34,7 @@ from frontierco.problems import MILPInstance, get_problem
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES, ResultStore
 
-from .checkpoint import load
+from .checkpoint import load, shown
 from .constraints import Rows
 from .features import LP_TIME, analyse_instance
 from .labels import tight_rows
@@ -131,7 +131,7 @@ def calibrate(checkpoint: Path, collection: str, split: str, store: ResultStore,
     calibration = {
         "collection": collection,
         "split": split,
-        "solutions": f"best stored feasible run per instance in {store.root}, re-checked",
+        "solutions": f"best stored feasible run per instance in {shown(store.root)}, re-checked",
         "rules": {"tolerance": TOLERANCE, "releases": RELEASES, "grid": list(GRID), "row_grid": list(ROW_GRID)},
         "trust": asdict(choose(errors)),
         "errors": [asdict(e) for e in errors],

@@ -17,6 +17,13 @@ SHIPPED = Path(__file__).resolve().parent / "checkpoints"
 MATCH_DISTANCE = 0.25
 
 
+def shown(folder: Path) -> str:
+    """How a card names a folder of runs: relative to the working directory when inside it (no machine's
+    absolute path in a shipped card)."""
+    resolved = folder.resolve()
+    return str(resolved.relative_to(Path.cwd())) if resolved.is_relative_to(Path.cwd()) else str(folder)
+
+
 def export(net: CTCNet, path: Path, card: dict[str, Any]) -> dict[str, Any]:
     return save_checkpoint(path, net.config.as_dict(), net.state_dict(), card)
 

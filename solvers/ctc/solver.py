@@ -156,7 +156,7 @@ class _Best:
 
 class _Reducing(Solver):
     problems = ("milp",)
-    version = "6"
+    version = "7"
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True

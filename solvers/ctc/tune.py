@@ -35,6 +35,7 @@ from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord, latest
 from frontierco.solver import get_solver
 
+from .checkpoint import shown
 from .reduce import DEFAULT, Trust
 
 SECONDS = 60.0  # the leaderboard's time limit for the hard collections
@@ -99,7 +100,7 @@ def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, regi
     chosen = choose(measured)
     tuning = {
         "measure": f"mean primal integral of {SOLVER} at {seconds:g} s, one thread, on the {split} split of {collection}",
-        "runs": str(store.root),
+        "runs": shown(store.root),
         "candidates": {name: asdict(trust) for name, trust in candidates(card).items()},
         "integrals": measured,
         "chosen": chosen,

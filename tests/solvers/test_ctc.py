@@ -474,3 +474,16 @@ def test_tuning_runs_each_candidate_under_the_harness_and_writes_the_chosen_trus
     assert len(list(store.records("cover"))) == 3
     tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
     assert len(list(store.records("cover"))) == 3  # resumed: every candidate's run was already recorded
+
+
+@pytest.mark.parametrize("family", ["setcover", "cauction", "facility", "indset"])
+def test_each_shipped_checkpoint_is_chosen_for_its_family_with_its_tuned_trust(family: str) -> None:
+    train = load_solver_module("ctc", "train")
+    models = {path.stem: checkpoint.load(path) for path in sorted(checkpoint.SHIPPED.glob("*.pt"))}
+    instance = train.family_instance(family, 99, "easy")
+    chosen = checkpoint.nearest(models, features.signature(features.analyse_instance(instance)))
+    assert chosen is not None and chosen[1]["family"] == family
+    calibration = chosen[1]["calibration"]  # every shipped family is calibrated, then tuned on its hard dev split
+    tuning = calibration["tuning"]
+    assert calibration["trust"] == tuning["candidates"][tuning["chosen"]] and tuning["chosen"] == tune.choose(tuning["integrals"])
+    assert reduce.Trust.from_card(chosen[1]) == reduce.Trust(**calibration["trust"])
