@@ -30,7 +30,7 @@ from frontierco.checkpoints import read_card
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import make_executor
 from frontierco.harness.plan import Selection, plan_collection
-from frontierco.metrics import score_run
+from frontierco.leaderboard.data import boards
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord, latest
 from frontierco.solver import get_solver
@@ -61,17 +61,12 @@ def params(checkpoints: Path, trust: Trust) -> dict[str, Any]:
     return {"checkpoints": str(checkpoints), "zeros": trust.zeros, "ones": trust.ones, "rows": trust.rows}
 
 
-def integrals(records: list[RunRecord], registry: Registry, collection: str) -> dict[str, float]:
-    """Primal integral per instance of the records, against the manifest's references."""
-    chosen = registry.collection(collection)
-    found = {}
-    for record in records:
-        entry = chosen.entry(record.instance)
-        if entry.reference is None or entry.reference.value is None:
-            raise ValueError(f"{record.instance} has no reference: tuning needs one for every dev instance")
-        scored = score_run(record, entry.reference.value, record.sense or registry.sense(entry))
-        found[record.instance] = float(scored.integral if scored.integral is not None else 1.0)
-    return found
+def integrals(records: list[RunRecord], registry: Registry) -> dict[str, float]:
+    """Primal integral per instance of one collection's records, scored as the leaderboard scores them."""
+    (board,) = boards(registry, records)
+    if board.instances_without_reference:
+        raise ValueError(f"{', '.join(board.instances_without_reference)}: no reference; tuning needs one for every dev instance")
+    return {run.record.instance: float(run.integral) for run in board.runs if run.integral is not None}
 
 
 def choose(measured: dict[str, dict[str, float]]) -> str:
@@ -87,8 +82,9 @@ def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, regi
     card = read_card(checkpoint)
     spec = get_solver(SOLVER)
     folder = checkpoint.parent.resolve()
+    trusts = candidates(card)
     measured: dict[str, dict[str, float]] = {}
-    for name, trust in candidates(card).items():
+    for name, trust in trusts.items():
         campaign = plan_collection(registry, spec, "milp", Selection(collection, split), seconds, params=params(folder, trust))
 
         def progress(items: Any, total: int, name: str = name) -> Any:
@@ -96,12 +92,12 @@ def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, regi
 
         run_campaign(campaign, store, make_executor("local"), progress=progress)
         planned = {s.run_id for s in campaign.specs}
-        measured[name] = integrals([r for r in latest(list(store.records(collection))) if r.run_id in planned], registry, collection)
+        measured[name] = integrals([r for r in latest(list(store.records(collection))) if r.run_id in planned], registry)
     chosen = choose(measured)
     tuning = {
         "measure": f"mean primal integral of {SOLVER} at {seconds:g} s, one thread, on the {split} split of {collection}",
         "runs": shown(store.root),
-        "candidates": {name: asdict(trust) for name, trust in candidates(card).items()},
+        "candidates": {name: asdict(trust) for name, trust in trusts.items()},
         "integrals": measured,
         "chosen": chosen,
     }
