@@ -9,7 +9,12 @@ the dev references is written into the card, with every candidate's measured int
 
 - ``rule``: the trust ``calibrate.py`` chose (the card must have been calibrated first);
 - ``default``: ``reduce.DEFAULT``, the uncalibrated ladder (80% of the binaries to 0, 10% to 1, 5% of rows);
-- ``middle``: halfway between the two, each share rounded to 0.05 (rows to 0.005).
+- ``middle``: halfway between the two, each share rounded to 0.05 (rows to 0.005);
+- ``wide``: ``WIDE``, one step past the default (90% to 0, 15% to 1), run only when the default wins the
+  three above, so that a choice at the edge of the candidates is tried one step further;
+- ``rows-off``: the winner so far with its forced rows off (``rows`` 0: the fixings alone, as ``ps-scip``),
+  run when the winner forces any, so that the dev split also decides whether the constraint part is used
+  (session 12: on the auction test split, the rule's forced rows lost to the fixings alone on 10 of 12).
 
 A tie keeps the earlier candidate in that order. Runs are stored in their own record store (resumable: a
 finished run is not redone); four dev instances are few, so the card keeps the per-instance integrals.
@@ -20,7 +25,7 @@ finished run is not redone); four dev instances are few, so the card keeps the p
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +45,7 @@ from .reduce import DEFAULT, Trust
 
 SECONDS = 60.0  # the leaderboard's time limit for the hard collections
 SOLVER = "ctc-scip"
+WIDE = Trust(zeros=0.9, ones=0.15, rows=DEFAULT.rows, releases=DEFAULT.releases)
 
 
 def candidates(card: dict[str, Any]) -> dict[str, Trust]:
@@ -74,6 +80,17 @@ def choose(measured: dict[str, dict[str, float]]) -> str:
     return min(measured, key=lambda name: float(np.mean(list(measured[name].values()))))
 
 
+def further(trusts: dict[str, Trust], measured: dict[str, dict[str, float]]) -> tuple[str, Trust] | None:
+    """The next candidate to run after the measured ones (``wide``, then ``rows-off``; see the module), or
+    None when the choice is made."""
+    best = choose(measured)
+    if best == "default" and "wide" not in measured:
+        return "wide", WIDE
+    if trusts[best].rows > 0 and "rows-off" not in measured:
+        return "rows-off", replace(trusts[best], rows=0.0)
+    return None
+
+
 def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, registry: Registry, seconds: float = SECONDS) -> dict[str, Any]:
     """Run the candidates on the split, write the chosen trust and the measurements into the checkpoint's
     card; returns the card's tuning entry."""
@@ -82,17 +99,24 @@ def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, regi
     card = read_card(checkpoint)
     spec = get_solver(SOLVER)
     folder = checkpoint.parent.resolve()
-    trusts = candidates(card)
+    trusts: dict[str, Trust] = {}
     measured: dict[str, dict[str, float]] = {}
-    for name, trust in trusts.items():
+
+    def run(name: str, trust: Trust) -> None:
         campaign = plan_collection(registry, spec, "milp", Selection(collection, split), seconds, params=params(folder, trust))
 
-        def progress(items: Any, total: int, name: str = name) -> Any:
+        def progress(items: Any, total: int) -> Any:
             return track(items, total=total, description=f"tuning: {name}", transient=True)
 
         run_campaign(campaign, store, make_executor("local"), progress=progress)
         planned = {s.run_id for s in campaign.specs}
+        trusts[name] = trust
         measured[name] = integrals([r for r in latest(list(store.records(collection))) if r.run_id in planned], registry)
+
+    for name, trust in candidates(card).items():
+        run(name, trust)
+    while (step := further(trusts, measured)) is not None:
+        run(*step)
     chosen = choose(measured)
     tuning = {
         "measure": f"mean primal integral of {SOLVER} at {seconds:g} s, one thread, on the {split} split of {collection}",

@@ -443,6 +443,22 @@ def test_tuning_chooses_the_lowest_mean_integral_and_the_first_of_equals() -> No
     assert tune.choose({"rule": {"a": 0.2}, "default": {"a": 0.2}, "middle": {"a": 0.3}}) == "rule"
 
 
+def test_tuning_goes_one_step_past_a_winning_default_then_tries_the_winner_without_its_rows() -> None:
+    rule = reduce.Trust(zeros=0.3, ones=0.0, rows=0.2, releases=0.2)
+    trusts = {"rule": rule, "default": reduce.DEFAULT, "middle": reduce.Trust(0.55, 0.05, 0.125, 0.2)}
+    measured = {"rule": {"a": 0.1}, "default": {"a": 0.3}, "middle": {"a": 0.2}}
+    assert tune.further(trusts, measured) == ("rows-off", reduce.Trust(zeros=0.3, ones=0.0, rows=0.0, releases=0.2))
+    measured["rows-off"], trusts["rows-off"] = {"a": 0.05}, reduce.Trust(0.3, 0.0, 0.0, 0.2)
+    assert tune.further(trusts, measured) is None  # the rows are off: nothing further
+    measured = {"rule": {"a": 0.3}, "default": {"a": 0.1}, "middle": {"a": 0.2}}
+    assert tune.further(trusts, measured) == ("wide", tune.WIDE)  # the default won: one step further
+    measured["wide"], trusts["wide"] = {"a": 0.2}, tune.WIDE
+    assert tune.further(trusts, measured) == ("rows-off", reduce.Trust(zeros=0.8, ones=0.1, rows=0.0, releases=0.2))
+    measured["rows-off"] = {"a": 0.4}
+    assert tune.further(trusts, measured) is None  # the default with its rows stays chosen
+    assert tune.further({"rule": reduce.Trust(0.3, 0.0, 0.0, 0.2)}, {"rule": {"a": 0.1}}) is None
+
+
 @pytest.mark.slow
 def test_tuning_runs_each_candidate_under_the_harness_and_writes_the_chosen_trust(tmp_path) -> None:
     """A tiny cover collection with one dev instance and its reference: each candidate runs ctc-scip once
@@ -468,12 +484,15 @@ def test_tuning_runs_each_candidate_under_the_harness_and_writes_the_chosen_trus
     checkpoint.export(net, tmp_path / "ckpt" / "cover.pt", card)
     store = ResultStore(tmp_path / "runs")
     tuning = tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
-    assert set(tuning["integrals"]) == {"rule", "default", "middle"} and all(set(v) == {"d0"} for v in tuning["integrals"].values())
+    measured = tuning["integrals"]
+    assert {"rule", "default", "middle"} <= set(measured) and all(set(v) == {"d0"} for v in measured.values())
+    first = {name: measured[name] for name in ("rule", "default", "middle")}
+    assert ("wide" in measured) == (tune.choose(first) == "default")
     written = json.loads((tmp_path / "ckpt" / "cover.json").read_text())["calibration"]
-    assert written["trust"] == tuning["candidates"][tune.choose(tuning["integrals"])] and written["rule_trust"] == rule
-    assert len(list(store.records("cover"))) == 3
+    assert written["trust"] == tuning["candidates"][tune.choose(measured)] and written["rule_trust"] == rule
+    assert len(list(store.records("cover"))) == len(measured)
     tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
-    assert len(list(store.records("cover"))) == 3  # resumed: every candidate's run was already recorded
+    assert len(list(store.records("cover"))) == len(measured)  # resumed: every candidate's run was already recorded
 
 
 @pytest.mark.parametrize("family", ["setcover", "cauction", "facility", "indset"])
