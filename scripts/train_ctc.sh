@@ -7,7 +7,7 @@
 # - cauction, facility (version 7): 40 training and 4 dev instances at the hard sizes, labelled by two SCIP
 #   solves of 20 s each (seed shifts 0 and 1, pooled: runs/ctc/FAMILY/labels-v2-hard-s2), 30 epochs, linear;
 # then each is calibrated on the dev split of its milp-FAMILY-hard collection (the best stored reference runs)
-# and its trust tuned there by ctc-scip's primal integral (60 s runs under the harness: 12 per family).
+# and its trust tuned there by ctc-scip's primal integral (60 s runs under the harness: 16 to 20 per family).
 set -euo pipefail
 easy() { frontierco train ctc --family "$1" --train 24 --dev 4 --label-time 20 --epochs 20 --message mlp; }
 hard() { frontierco train ctc --family "$1" --size hard --train 40 --dev 4 --label-time "$2" --label-seeds "$3" --epochs 30 --message linear; }

@@ -156,7 +156,7 @@ class _Best:
 
 class _Reducing(Solver):
     problems = ("milp",)
-    version = "7"
+    version = "8"
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True
