@@ -3,7 +3,7 @@
 The public API, for solver authors and analysts (imported on first use, so that ``import frontierco`` and
 the harness's worker processes stay fast):
 
-    from frontierco import Solver, Budget, Proven                 # write a solver
+    from frontierco import Solver, Budget, Proven, Bound          # write a solver
     from frontierco import read_instance, read_solution, evaluate # check a solution independently
     from frontierco import Registry, ResultStore, RunRecord       # instances and stored runs
 """
@@ -17,6 +17,7 @@ _EXPORTS = {
     "Solver": "frontierco.solver",
     "Budget": "frontierco.solver",
     "Proven": "frontierco.solver",
+    "Bound": "frontierco.solver",
     "get_solver": "frontierco.solver",
     "evaluate": "frontierco.problems",
     "get_problem": "frontierco.problems",

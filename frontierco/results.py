@@ -84,6 +84,7 @@ class RunRecord:
     solution_file: str | None
     provenance: dict[str, Any] = field(default_factory=dict)
     sense: str = ""  # "min" or "max" of the instance (a MILP states its own); "" in records older than the field
+    bound: float | None = None  # the solver's proven bound on the optimum, as it claimed it; None if it claimed none
     device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer schema, kept and written back as they were
 
@@ -130,7 +131,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     **{name: (str,) for name in ("sense", "device")},
     **{name: _NUMBER for name in ("time_limit", "solve_time", "setup_time")},
     **{name: (int,) for name in ("seed", "threads", "solutions_received")},
-    **{name: (*_NUMBER, type(None)) for name in ("objective", "reference", "time_to_best")},
+    **{name: (*_NUMBER, type(None)) for name in ("objective", "reference", "time_to_best", "bound")},
     **{name: (int, type(None)) for name in ("exit_code", "exit_signal")},
     "proven": (bool,),
     "params": (dict,),

@@ -2,7 +2,8 @@
 
 A solver is a class with ``name``, ``problems`` and ``solve(instance, budget)``, a generator that yields
 each improving solution (anytime); ``setup()`` runs before the clock starts (load a model, warm up).
-A solver that proves a solution optimal yields it wrapped in ``Proven``.
+A solver that proves a solution optimal yields it wrapped in ``Proven``; one that proves a bound on the
+optimum (a lower bound when minimising) yields ``Bound(value)``: the record keeps it as the solver's claim.
 
 Discovery: every ``solvers/<name>/solver.py`` of the project, and the entry-point group
 ``frontierco.solvers`` (``name = "package.module:Class"``) for solvers in other packages. Listing
@@ -45,6 +46,13 @@ class Proven:
     """A solution the solver has proven optimal."""
 
     solution: Any
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A bound on the optimum the solver has proven (lower when minimising, upper when maximising)."""
+
+    value: float
 
 
 class Solver:

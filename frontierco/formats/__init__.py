@@ -1,70 +1,82 @@
 """Read any supported instance file, and read or write solutions in each format's own form.
 
-The problem follows from the file: TSPLIB/VRPLIB by TYPE, graphs by suffix, MPS/LP for MILP.
+The problem follows from the file: TSPLIB/VRPLIB by TYPE, graphs by suffix, MPS/LP for MILP. A format
+registers itself here, once: ``READERS`` maps a file suffix to its reader and ``WRITERS`` a problem to the
+writer of its natural format (both as ``"module:function"``, imported only when a file of that kind is met).
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from frontierco.errors import FormatError
-from frontierco.formats.graphs import read_cnf_as_mis, read_dimacs, read_metis, write_dimacs
-from frontierco.formats.mps import read_milp, write_milp
-from frontierco.formats.npz_instance import read_npz_instance, write_npz_instance
-from frontierco.formats.routing import read_routing_instance, write_routing_instance
 from frontierco.formats.text import base_suffix
-from frontierco.problems import CVRPInstance, CVRPTWInstance, Instance, MILPInstance, MISInstance, Solution, TSPInstance, problem_of
+from frontierco.problems import Instance, Solution, problem_of
 
-ROUTING_SUFFIXES = (".tsp", ".atsp", ".vrp", ".vrptw")
-DIMACS_SUFFIXES = (".mis", ".col", ".clq", ".dimacs")
-METIS_SUFFIXES = (".graph", ".metis")
-MILP_SUFFIXES = (".mps", ".lp")
-INSTANCE_SUFFIXES = ROUTING_SUFFIXES + DIMACS_SUFFIXES + METIS_SUFFIXES + (".cnf",) + MILP_SUFFIXES + (".npz",)
+READERS: dict[str, str] = {
+    **dict.fromkeys((".tsp", ".atsp", ".vrp", ".vrptw"), "frontierco.formats.routing:read_routing_instance"),
+    **dict.fromkeys((".mis", ".col", ".clq", ".dimacs"), "frontierco.formats.graphs:read_dimacs"),
+    **dict.fromkeys((".graph", ".metis"), "frontierco.formats.graphs:read_metis"),
+    ".cnf": "frontierco.formats.graphs:read_cnf_as_mis",
+    **dict.fromkeys((".mps", ".lp"), "frontierco.formats.mps:read_milp"),
+    ".npz": "frontierco.formats.npz_instance:read_npz_instance",
+}
+
+
+@dataclass(frozen=True)
+class Writer:
+    """How a problem's instances are written: ``suffix(instance)`` names the natural format, ``write(path,
+    instance)`` writes it (both ``"module:function"``)."""
+
+    suffix: str
+    write: str
+
+
+WRITERS: dict[str, Writer] = {
+    "tsp": Writer("frontierco.formats.routing:routing_suffix", "frontierco.formats.routing:write_routing_instance"),
+    "cvrp": Writer("frontierco.formats.routing:routing_suffix", "frontierco.formats.routing:write_routing_instance"),
+    "cvrptw": Writer("frontierco.formats.npz_instance:cvrptw_suffix", "frontierco.formats.npz_instance:write_cvrptw_instance"),
+    "mis": Writer("frontierco.formats.graphs:dimacs_suffix", "frontierco.formats.graphs:write_dimacs"),
+    "milp": Writer("frontierco.formats.mps:mps_suffix", "frontierco.formats.mps:write_milp"),
+}
+
+INSTANCE_SUFFIXES = tuple(READERS)
+
+
+def _function(target: str) -> Callable[..., Any]:
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def read_instance(path: str | Path) -> Instance:
     """Read an instance file of any supported format; unknown or malformed files raise FormatError."""
     path = Path(path)
-    suffix = base_suffix(path)
-    if suffix in ROUTING_SUFFIXES:
-        return read_routing_instance(path)
-    if suffix in DIMACS_SUFFIXES:
-        return read_dimacs(path)
-    if suffix in METIS_SUFFIXES:
-        return read_metis(path)
-    if suffix == ".cnf":
-        return read_cnf_as_mis(path)
-    if suffix in MILP_SUFFIXES:
-        return read_milp(path)
-    if suffix == ".npz":
-        return read_npz_instance(path)
-    raise FormatError(path, 0, f"a file ending in one of {', '.join(INSTANCE_SUFFIXES)}")
+    reader = READERS.get(base_suffix(path))
+    if reader is None:
+        raise FormatError(path, 0, f"a file ending in one of {', '.join(INSTANCE_SUFFIXES)}")
+    return _function(reader)(path)
+
+
+def _writer(instance: Instance) -> Writer:
+    problem = problem_of(instance)
+    if problem.name not in WRITERS:
+        raise TypeError(f"no instance writer for {problem.name}")
+    return WRITERS[problem.name]
 
 
 def write_instance(path: str | Path, instance: Instance) -> None:
-    """Write an instance in its natural format (TSPLIB/VRPLIB, DIMACS, MPS; .npz where VRPLIB cannot
-    hold it: separate durations)."""
-    if natural_suffix(instance) == ".npz":
-        write_npz_instance(path, instance)  # type: ignore[arg-type]
-    elif isinstance(instance, (TSPInstance, CVRPInstance)):
-        write_routing_instance(path, instance)
-    elif isinstance(instance, MISInstance):
-        write_dimacs(path, instance)
-    elif isinstance(instance, MILPInstance):
-        write_milp(path, instance)
-    else:
-        raise TypeError(f"cannot write {type(instance).__name__}")
+    """Write an instance in its natural format (TSPLIB/VRPLIB, DIMACS, MPS, ...; .npz where VRPLIB cannot hold
+    it: separate durations)."""
+    _function(_writer(instance).write)(path, instance)
 
 
 def natural_suffix(instance: Instance) -> str:
     """The file suffix ``write_instance`` uses for this instance."""
-    if isinstance(instance, TSPInstance):
-        return ".atsp" if instance.is_asymmetric else ".tsp"
-    if isinstance(instance, CVRPTWInstance) and instance.durations is not instance.weights:
-        return ".npz"
-    if isinstance(instance, CVRPInstance):
-        return ".vrp"
-    return ".mis" if isinstance(instance, MISInstance) else ".mps"
+    return str(_function(_writer(instance).suffix)(instance))
 
 
 def write_solution(path: str | Path, instance: Instance, solution: Solution, objective: float | None = None) -> None:

@@ -149,6 +149,10 @@ def read_dimacs(path: str | Path) -> MISInstance:
     return _graph(path, n, edges, 0)
 
 
+def dimacs_suffix(instance: MISInstance) -> str:
+    return ".mis"
+
+
 def write_dimacs(path: str | Path, instance: MISInstance) -> None:
     """Write a DIMACS ``p edge`` graph (1-based vertices)."""
     lines = [f"p edge {instance.n} {instance.m}"]

@@ -179,6 +179,10 @@ def to_highs(instance: MILPInstance) -> highspy.Highs:
     return highs
 
 
+def mps_suffix(instance: MILPInstance) -> str:
+    return ".mps"
+
+
 def write_milp(path: str | Path, instance: MILPInstance) -> None:
     """Write the model as MPS or LP (by the suffix) through HiGHS."""
     import highspy

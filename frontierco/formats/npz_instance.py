@@ -82,3 +82,18 @@ def read_npz_instance(path: str | Path) -> RoutingInstance:
     except (KeyError, ValueError) as exc:
         raise FormatError(path, 0, f"the arrays of a {problem} instance ({exc})") from None
     raise FormatError(path, 0, f"problem tsp, cvrp or cvrptw, got {problem!r}")
+
+
+def cvrptw_suffix(instance: CVRPTWInstance) -> str:
+    """``.npz`` where travel durations differ from distances (VRPLIB holds one matrix), else ``.vrp``."""
+    return ".npz" if instance.durations is not instance.weights else ".vrp"
+
+
+def write_cvrptw_instance(path: str | Path, instance: CVRPTWInstance) -> None:
+    """A CVRPTW instance in the form ``cvrptw_suffix`` names."""
+    if cvrptw_suffix(instance) == ".npz":
+        write_npz_instance(path, instance)
+    else:
+        from frontierco.formats.routing import write_routing_instance
+
+        write_routing_instance(path, instance)

@@ -305,6 +305,13 @@ def _weights_data(weights: EdgeWeights) -> dict[str, object]:
     return {"EDGE_WEIGHT_TYPE": weights.rule, "NODE_COORD_SECTION": weights.coords}
 
 
+def routing_suffix(instance: RoutingInstance) -> str:
+    """``.atsp`` for an asymmetric TSP, ``.tsp`` for a symmetric one, ``.vrp`` for a vehicle routing instance."""
+    if isinstance(instance, TSPInstance):
+        return ".atsp" if instance.is_asymmetric else ".tsp"
+    return ".vrp"
+
+
 def write_routing_instance(path: str | Path, instance: RoutingInstance) -> None:
     """Write a TSP instance as TSPLIB, a CVRP/CVRPTW one as VRPLIB (through ``vrplib``)."""
     data: dict[str, object] = {"NAME": instance.name}

@@ -37,6 +37,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         trace=outcome.trace,
         time_to_best=outcome.trace[-1][0] if outcome.trace else None,
         proven=outcome.proven,
+        bound=outcome.bound,
         solve_time=round(outcome.solve_time, 6),
         setup_time=round(outcome.setup_time, 6),
         solutions_received=outcome.solutions_received,

@@ -15,6 +15,7 @@ infeasible solutions; the first reason kept), ``no_solution`` (finished without 
 from __future__ import annotations
 
 import json
+import math
 import os
 import select
 import signal
@@ -45,6 +46,7 @@ class Outcome:
     objective: float | None = None
     best: dict[str, Any] | None = None
     proven: bool = False
+    bound: float | None = None  # the solver's best proven bound on the optimum (its claim, not checked)
     trace: list[tuple[float, float]] = field(default_factory=list)
     setup_time: float = 0.0
     solve_time: float = 0.0
@@ -89,6 +91,12 @@ class _Judge:
                 self.outcome.best = message["data"]
                 self.outcome.proven = bool(message.get("proven"))
                 self.outcome.trace.append((round(elapsed, 6), verdict.objective))
+        elif kind == "bound":
+            value = message.get("value")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+                best = self.outcome.bound
+                tighter = best is None or (value > best if self.sense == "min" else value < best)
+                self.outcome.bound = float(value) if tighter else best
         elif kind == "garbage":
             self.outcome.solutions_received += 1
             self.first_infeasible = self.first_infeasible or str(message.get("reason"))

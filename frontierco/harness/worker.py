@@ -2,7 +2,7 @@
 
 Forked for each run by the zygote (``zygote.py``), which hands it the run's job and the file descriptor
 of its message channel. Messages are JSON lines written to that channel (stdout is the solver's to spam):
-``ready`` after setup, ``solution`` per yield, ``garbage`` for a yield that is not a solution,
+``ready`` after setup, ``solution`` per yield, ``bound`` per proven bound, ``garbage`` for a yield that is not a solution,
 ``failed`` with the exception when the solver raises, ``memory`` on MemoryError, ``done`` at the end.
 """
 
@@ -41,7 +41,7 @@ def _pin_torch_threads(threads: int) -> None:
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
     from frontierco.problems import get_problem
-    from frontierco.solver import Budget, Proven, SolverSpec
+    from frontierco.solver import Bound, Budget, Proven, SolverSpec
 
     _limit_memory(job.get("memory_mb"))
     if job.get("cpus"):
@@ -57,6 +57,9 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     gc.freeze()  # a model) is not scanned again by the solve's collections
     _send(channel, {"type": "ready"})
     for item in solver.solve(instance, budget):
+        if isinstance(item, Bound):
+            _send(channel, {"type": "bound", "value": float(item.value)})
+            continue
         proven = isinstance(item, Proven)
         try:
             data = problem.encode(item.solution if proven else item)

@@ -12,7 +12,9 @@ from frontierco.problems.milp import MILPInstance, MILPSolution
 from frontierco.problems.mis import MISInstance, MISSolution
 from frontierco.problems.tsp import TSPInstance, TSPSolution
 
+# A problem registers here, once: its module's PROBLEM in this tuple, its types in the two unions.
 PROBLEMS: dict[str, Problem] = {p.name: p for p in (tsp.PROBLEM, cvrp.PROBLEM, cvrptw.PROBLEM, mis.PROBLEM, milp.PROBLEM)}
+_BY_TYPE: dict[type, Problem] = {p.instance_type: p for p in PROBLEMS.values()}
 
 Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance
 Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution
@@ -28,9 +30,9 @@ def get_problem(name: str) -> Problem:
 
 def problem_of(instance: Instance) -> Problem:
     """The problem an instance belongs to (the most specific type wins: CVRPTW before CVRP)."""
-    for problem in (cvrptw.PROBLEM, cvrp.PROBLEM, tsp.PROBLEM, mis.PROBLEM, milp.PROBLEM):
-        if isinstance(instance, problem.instance_type):
-            return problem
+    for cls in type(instance).__mro__:
+        if cls in _BY_TYPE:
+            return _BY_TYPE[cls]
     raise TypeError(f"not an instance of a known problem: {type(instance).__name__}")
 
 

@@ -36,7 +36,7 @@ class Problem:
     """A combinatorial optimisation problem and everything about it that is problem-specific, so that a new
     problem is one module: its id, direction, data types and checker; how a solution travels as JSON; how big
     an instance is; its defaults (collection, reference solver, paired baseline, time shift of the shifted
-    geometric mean); and its solution file format."""
+    geometric mean); its solution file format; and the tiny cases of the solver contract."""
 
     name: str
     sense: Sense
@@ -55,6 +55,7 @@ class Problem:
     solution_suffix: str
     write_solution: Callable[[Path, Any, Any, float | None], None]  # (path, instance, solution, objective)
     read_solution: Callable[[Path, Any], Any]  # (path, instance)
+    contract_cases: Callable[[], dict[str, Callable[[], Any]]]  # tiny instances every solver must handle, by name
 
     def sense_of(self, instance: Any) -> Sense:
         """The direction for one instance (a MILP states its own; other problems have one)."""

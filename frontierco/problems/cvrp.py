@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,20 @@ def routes_from_data(data: dict[str, Any]) -> CVRPSolution:
     return CVRPSolution(tuple(np.asarray(r) for r in data["routes"]))
 
 
+def _points(n: int) -> EdgeWeights:
+    return EdgeWeights("EUC_2D", coords=np.random.default_rng(n).integers(0, 100, (n, 2)).astype(float))
+
+
+def _contract_cases() -> dict[str, Callable[[], object]]:
+    from frontierco.generators import generate
+
+    return {
+        "tiny": lambda: generate("cvrp-uniform", "c10", 1, {"n": 10, "capacity": 20}).instance,
+        "n2": lambda: CVRPInstance("c2", _points(2), np.array([0, 3]), 10),
+        "n3": lambda: CVRPInstance("c3", _points(3), np.array([0, 3, 9]), 10),
+    }
+
+
 PROBLEM = Problem(
     name="cvrp",
     sense="min",
@@ -126,4 +141,5 @@ PROBLEM = Problem(
     solution_suffix=".sol",
     write_solution=write_routes,
     read_solution=read_routes,
+    contract_cases=_contract_cases,
 )

@@ -7,6 +7,7 @@ later than the depot's window closes. Time comparisons allow an absolute slack o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,6 +75,16 @@ def evaluate(instance: CVRPTWInstance, solution: CVRPTWSolution) -> Evaluation:
     return Evaluation.ok(routes_length(instance.weights, routes))
 
 
+def _tiny() -> CVRPTWInstance:
+    weights = EdgeWeights("EXACT_2D", coords=np.random.default_rng(3).random((9, 2)))
+    windows = np.array([[0.0, 100.0]] + [[0.0, 50.0]] * 8)
+    return CVRPTWInstance("tw", weights, np.array([0] + [1] * 8), 4, None, weights, windows, np.full(9, 0.1))
+
+
+def _contract_cases() -> dict[str, Callable[[], object]]:
+    return {"tiny": _tiny}
+
+
 PROBLEM = Problem(
     name="cvrptw",
     sense="min",
@@ -92,4 +103,5 @@ PROBLEM = Problem(
     solution_suffix=".sol",
     write_solution=write_routes,
     read_solution=read_routes,
+    contract_cases=_contract_cases,
 )

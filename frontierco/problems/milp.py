@@ -7,6 +7,7 @@ variable is integral when it is within ``INT_TOL = 1e-6`` of an integer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -134,6 +135,34 @@ def _read(path: Path, instance: MILPInstance) -> MILPSolution:
     return MILPSolution(x)
 
 
+def _infeasible() -> MILPInstance:
+    import scipy.sparse as sp
+
+    # x + y >= 3 over binary x, y
+    return MILPInstance(
+        "infeasible",
+        "min",
+        np.ones(2),
+        sp.csr_matrix(np.ones((1, 2))),
+        np.array([3.0]),
+        np.array([np.inf]),
+        np.zeros(2),
+        np.ones(2),
+        np.ones(2, dtype=bool),
+        ("x", "y"),
+        ("r",),
+    )
+
+
+def _contract_cases() -> dict[str, Callable[[], object]]:
+    from frontierco.generators import generate
+
+    return {
+        "tiny": lambda: generate("milp-setcover", "s", 1, {"rows": 20, "cols": 40, "density": 0.1}).instance,
+        "infeasible": _infeasible,  # every solver must survive it: no solution, never a crash
+    }
+
+
 PROBLEM = Problem(
     name="milp",
     sense="min",
@@ -152,4 +181,5 @@ PROBLEM = Problem(
     solution_suffix=".txt",
     write_solution=_write,
     read_solution=_read,
+    contract_cases=_contract_cases,
 )

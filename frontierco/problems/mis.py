@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -120,6 +121,16 @@ def _read(path: Path, instance: MISInstance) -> MISSolution:
         raise FormatError(path, 0, "one 1-based vertex number per line") from None
 
 
+def _contract_cases() -> dict[str, Callable[[], object]]:
+    from frontierco.generators import generate
+
+    return {
+        "tiny": lambda: generate("mis-er", "e20", 1, {"n": 20, "p": 0.2}).instance,
+        "n1": lambda: MISInstance("m1", 1, np.zeros((0, 2), dtype=np.int64)),
+        "n3": lambda: MISInstance("m3", 3, np.array([[0, 1], [0, 2], [1, 2]])),
+    }
+
+
 PROBLEM = Problem(
     name="mis",
     sense="max",
@@ -138,4 +149,5 @@ PROBLEM = Problem(
     solution_suffix=".txt",
     write_solution=_write,
     read_solution=_read,
+    contract_cases=_contract_cases,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +72,28 @@ def _read(path: Path, instance: TSPInstance) -> TSPSolution:
     return tsp_solution_from_routes(read_vrplib_solution(path)) if base_suffix(path) == ".sol" else read_tour(path)
 
 
+def _points(n: int) -> EdgeWeights:
+    return EdgeWeights("EUC_2D", coords=np.random.default_rng(n).integers(0, 100, (n, 2)).astype(float))
+
+
+def _atsp(n: int) -> TSPInstance:
+    matrix = np.random.default_rng(n).integers(1, 50, (n, n))
+    np.fill_diagonal(matrix, 0)
+    return TSPInstance(f"atsp{n}", EdgeWeights("EXPLICIT", matrix=matrix))
+
+
+def _contract_cases() -> dict[str, Callable[[], object]]:
+    from frontierco.generators import generate
+
+    return {
+        "tiny": lambda: generate("tsp-uniform", "t8", 1, {"n": 8}).instance,
+        "atsp": lambda: _atsp(7),
+        "n1": lambda: TSPInstance("n1", _points(1)),
+        "n2": lambda: TSPInstance("n2", _points(2)),
+        "n3": lambda: TSPInstance("n3", _points(3)),
+    }
+
+
 PROBLEM = Problem(
     name="tsp",
     sense="min",
@@ -89,4 +112,5 @@ PROBLEM = Problem(
     solution_suffix=".tour",
     write_solution=_write,
     read_solution=_read,
+    contract_cases=_contract_cases,
 )
