@@ -8,6 +8,7 @@ from pathlib import Path
 
 from frontierco.formats import natural_suffix, write_instance
 from frontierco.manifests import Collection, FileSource, InstanceEntry
+from frontierco.names import inside
 from frontierco.registry import Registry
 
 
@@ -53,7 +54,7 @@ def generate_collection(registry: Registry, name: str, out: Path, split: str | N
     written = []
     for entry in progress(registry.collection(name).split(split)):
         instance = registry.load(entry)
-        path = out / f"{entry.name}{natural_suffix(instance)}"
+        path = inside(out, f"{entry.name}{natural_suffix(instance)}", "instance file")
         write_instance(path, instance)
         written.append(path)
     return written

@@ -17,6 +17,7 @@ from pathlib import Path
 from frontierco.errors import RegistryError
 from frontierco.fingerprint import file_sha256
 from frontierco.manifests import FileSource
+from frontierco.names import inside
 
 log = logging.getLogger(__name__)
 
@@ -41,15 +42,15 @@ class FileStore:
 
     def path(self, source: FileSource) -> Path:
         for root in (self.cache, self.mirror):
-            if root is not None and (root / source.path).is_file():
-                return self._checked(root / source.path, source)
+            if root is not None and (candidate := inside(root, source.path, "file")).is_file():
+                return self._checked(candidate, source)
         if self.offline:
             raise RegistryError(f"{source.path} is not in the cache or mirror and downloads are off (FRONTIERCO_OFFLINE=1)")
-        return self._checked(self._download(source), source)
+        return self._download(source)
 
     def has(self, source: FileSource) -> bool:
         """Whether the cache or the mirror holds the file (nothing is downloaded or checked)."""
-        return any(root is not None and (root / source.path).is_file() for root in (self.cache, self.mirror))
+        return any(root is not None and inside(root, source.path, "file").is_file() for root in (self.cache, self.mirror))
 
     def _checked(self, path: Path, source: FileSource) -> Path:
         actual = file_sha256(str(path))
@@ -58,18 +59,24 @@ class FileStore:
         return path
 
     def _download(self, source: FileSource) -> Path:
+        """Download into a temporary file in the cache, check it, and only then move it into place (a wrong
+        download leaves nothing behind)."""
         import urllib.request
 
-        target = self.cache / source.path
+        target = inside(self.cache, source.path, "file")
         target.parent.mkdir(parents=True, exist_ok=True)
         log.info("downloading %s", source.url)
+        with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".download-", delete=False) as tmp:
+            temporary = Path(tmp.name)
         try:
-            with (
-                urllib.request.urlopen(source.url, timeout=60) as response,
-                tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as tmp,
-            ):
-                shutil.copyfileobj(response, tmp)
+            with urllib.request.urlopen(source.url, timeout=60) as response, open(temporary, "wb") as handle:
+                shutil.copyfileobj(response, handle)
+            if (actual := file_sha256(str(temporary))) != source.sha256:
+                expected = f"expected {source.sha256[:12]}..., got {actual[:12]}..."
+                raise RegistryError(f"checksum mismatch for {source.url}: {expected} (not kept)")
+            temporary.replace(target)
         except OSError as exc:
             raise RegistryError(f"could not download {source.url}: {exc}") from None
-        Path(tmp.name).replace(target)
+        finally:
+            temporary.unlink(missing_ok=True)
         return target

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from frontierco.errors import RegistryError, UnknownName
+from frontierco.names import BadName, check_name, check_relative
 from frontierco.problems import PROBLEMS
 
 SPLITS = ("train", "dev", "test")
@@ -118,8 +119,9 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
         if split not in SPLITS:
             raise RegistryError(f"{where}: split must be one of {', '.join(SPLITS)}")
         source: FileSource | GeneratedSource
+        check_name(name, "instance name")
         if "file" in raw:
-            source = FileSource(str(raw["file"]), str(raw["url"]), str(raw["sha256"]))
+            source = FileSource(check_relative(str(raw["file"]), "file"), str(raw["url"]), str(raw["sha256"]))
         else:
             digest = raw.get("content_sha256")
             params = _table(top.get("params", {}), where) | _table(raw.get("params", {}), where)
@@ -129,6 +131,8 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
             source = GeneratedSource(str(top["generator"]), params, seed, None if digest is None else str(digest))
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
+    except BadName as exc:
+        raise RegistryError(f"{where}: {exc}") from None
     size = raw.get("size")
     if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
         raise RegistryError(f"{where}: size must be a positive integer")
@@ -147,6 +151,10 @@ def read_manifest(path: Path) -> Collection:
         raise RegistryError(f"{path}: missing key {exc.args[0]!r}") from None
     if problem not in PROBLEMS:
         raise RegistryError(f"{path}: unknown problem {problem!r}")
+    try:
+        check_name(name, "collection name")
+    except BadName as exc:
+        raise RegistryError(f"{path}: {exc}") from None
     raw_entries = top.get("instance", [])
     entries = tuple(_entry(name, problem, top, raw, f"{path} instance {k}") for k, raw in enumerate(raw_entries))
     names = [e.name for e in entries]

@@ -5,6 +5,11 @@ whole, flushed and fsynced; the best solution of a run is stored beside them as
 ``<root>/<collection>/solutions/<run_id>-<content hash>.json.gz`` (written before the record that names it;
 older records name ``<run_id>.json.gz``).
 
+Records are evidence only once admitted: beside each ``<solver>.jsonl`` its index ``<solver>.verified`` holds a
+digest (``line_digest``) per record line the harness wrote after judging the run itself, or that ``verify
+--admit`` re-checked; the leaderboard shows admitted records alone, so a line appended by anyone else (a
+solver forging an "optimal" record) never reaches a board.
+
 Reading never writes: a line that is not a record (garbage, a torn write, a record missing fields) is
 skipped and counted in one warning per file, and a record of a newer schema keeps its unknown fields. Only a
 writer touches a file's end before appending: an unterminated last line that is a complete record gets its
@@ -27,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from frontierco.errors import StoreError
+from frontierco.names import check_name, inside
 
 log = logging.getLogger(__name__)
 
@@ -155,17 +161,44 @@ def _claimant_alive(claim: str) -> bool:
     return True
 
 
-def read_records(path: Path) -> tuple[list[RunRecord], int]:
-    """The records of one JSONL file and how many of its non-empty lines are not records."""
-    records, bad = [], 0
+def line_digest(line: bytes) -> str:
+    """The digest of one record line (without its newline) an index holds."""
+    return hashlib.sha256(line.strip()).hexdigest()[:16]
+
+
+def index_path(path: Path) -> Path:
+    """The index of admitted records beside a record file."""
+    return path.with_suffix(".verified")
+
+
+def admitted(path: Path) -> set[str]:
+    """The digests of a record file's admitted lines."""
+    index = index_path(path)
+    return set(index.read_text().split()) if index.is_file() else set()
+
+
+def read_lines(path: Path) -> Iterator[tuple[bytes, RunRecord | None]]:
+    """Each non-empty line of a JSONL file with its record (None for a line that is not one)."""
     with open(path, "rb") as handle:
         for raw in handle:
             if not raw.strip():
                 continue
             try:
-                records.append(RunRecord.from_json(raw.decode()))
+                yield raw.strip(), RunRecord.from_json(raw.decode())
             except (ValueError, TypeError, KeyError):
-                bad += 1
+                yield raw.strip(), None
+
+
+def read_records(path: Path, only_admitted: bool = False) -> tuple[list[RunRecord], int]:
+    """The records of one JSONL file (only its admitted ones when asked) and how many of its non-empty lines
+    are not records."""
+    digests = admitted(path) if only_admitted else None
+    records, bad = [], 0
+    for raw, record in read_lines(path):
+        if record is None:
+            bad += 1
+        elif digests is None or line_digest(raw) in digests:
+            records.append(record)
     return records, bad
 
 
@@ -212,14 +245,14 @@ class ResultStore:
         self.root = root
 
     def path(self, collection: str, solver: str) -> Path:
-        return self.root / collection / f"{solver}.jsonl"
+        return self.root / check_name(collection, "collection") / f"{check_name(solver, 'solver')}.jsonl"
 
-    def records(self, collection: str | None = None, solver: str | None = None) -> Iterator[RunRecord]:
-        """Every stored record (optionally of one collection and/or solver); lines that are not records are
-        skipped, and counted in one warning per file. Never writes."""
+    def records(self, collection: str | None = None, solver: str | None = None, only_admitted: bool = False) -> Iterator[RunRecord]:
+        """Every stored record (optionally of one collection and/or solver; only the admitted ones when asked);
+        lines that are not records are skipped, and counted in one warning per file. Never writes."""
         pattern = f"{collection or '*'}/{solver or '*'}.jsonl"
         for path in sorted(self.root.glob(pattern)):
-            records, bad = read_records(path)
+            records, bad = read_records(path, only_admitted)
             if bad:
                 log.warning("%s: %d line(s) that are not run records skipped (left in the file)", path, bad)
             yield from records
@@ -232,7 +265,8 @@ class ResultStore:
         that is alive (any process on another machine counts as alive). The claim is the file
         ``<collection>/claims/<run_id>`` naming host and pid; check and claim happen under an exclusive lock
         on ``<root>/.claims.lock``, so two processes never both take one run."""
-        claims = self.root / collection / "claims"
+        claims = self.root / check_name(collection, "collection") / "claims"
+        check_name(run_id, "run id")
         claims.mkdir(parents=True, exist_ok=True)
         with open(self.root / ".claims.lock", "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
@@ -284,14 +318,15 @@ class ResultStore:
         return False
 
     def release(self, collection: str, run_id: str) -> None:
-        (self.root / collection / "claims" / run_id).unlink(missing_ok=True)
+        (self.root / check_name(collection, "collection") / "claims" / check_name(run_id, "run id")).unlink(missing_ok=True)
 
     def save_solution(self, collection: str, run_id: str, solution: dict[str, Any]) -> str:
         """Write a best solution (atomically) and return its path relative to the store root. The name
         carries the content's hash, so a run redone with another answer never overwrites the file an
         earlier record of the same run id was checked with."""
         data = json.dumps(solution, sort_keys=True).encode()
-        relative = Path(collection) / "solutions" / f"{run_id}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
+        name = f"{check_name(run_id, 'run id')}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
+        relative = Path(check_name(collection, "collection")) / "solutions" / name
         target = self.root / relative
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
         try:
@@ -306,19 +341,34 @@ class ResultStore:
         return str(relative)
 
     def load_solution(self, relative: str) -> dict[str, Any]:
-        with gzip.open(self.root / relative) as handle:
+        """A stored solution by its path relative to the store (never one outside it)."""
+        with gzip.open(inside(self.root, relative, "solution file")) as handle:
             return json.loads(handle.read())
 
     def append(self, record: RunRecord) -> None:
-        """Append one record as one line: written whole, flushed, fsynced."""
+        """Append one record as one line (written whole, flushed, fsynced), then admit it: the harness judged
+        the run itself."""
         path = self.path(record.collection, record.solver)
+        line = record.to_json()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists():
                 _seal(path)
             with open(path, "a") as handle:
-                handle.write(record.to_json() + "\n")
+                handle.write(line + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:  # the line may be cut short: the next writer's seal quarantines it
             raise StoreError(f"could not write {path}: {exc.strerror or exc}") from None
+        self.admit(path, [line_digest(line.encode())])
+
+    def admit(self, path: Path, digests: list[str]) -> None:
+        """Add record lines' digests to the index of the record file ``path``."""
+        index = index_path(path)
+        try:
+            with open(index, "a") as handle:
+                handle.write("".join(f"{digest}\n" for digest in digests))
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise StoreError(f"could not write {index}: {exc.strerror or exc}") from None

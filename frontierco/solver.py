@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from frontierco.errors import FrontiercoError, UsageError
+from frontierco.names import BadName, check_name
 from frontierco.workspace import SUITE, layers
 
 SOLVERS_DIR = SUITE / "solvers"
@@ -66,6 +67,7 @@ class Solver:
     requires: ClassVar[dict[str, str]] = {}
     deterministic: ClassVar[bool] = False
     learned: ClassVar[bool] = False
+    path_params: ClassVar[tuple[str, ...]] = ()  # parameters that name a file or folder it reads (its sandbox allows them)
 
     def __init__(self, **params: Any) -> None:
         self.params = params
@@ -90,6 +92,7 @@ class SolverSpec:
     target: str  # "path/to/solver.py:Class" or "package.module:Class"
     requires: dict[str, str] = field(default_factory=dict)
     learned: bool = False
+    path_params: tuple[str, ...] = ()  # parameters naming a path the solver may read in its sandbox
 
     @property
     def missing(self) -> list[str]:
@@ -174,7 +177,9 @@ def describe_solver_file(path: Path) -> list[SolverSpec]:
         if isinstance(attributes.get("name"), str) and attributes.get("problems"):
             requires = dict(attributes.get("requires") or {})
             target = f"{path}:{node.name}"
-            specs.append(SolverSpec(attributes["name"], tuple(attributes["problems"]), target, requires, attributes.get("learned") is True))
+            paths = tuple(str(p) for p in attributes.get("path_params") or ())
+            learned = attributes.get("learned") is True
+            specs.append(SolverSpec(attributes["name"], tuple(attributes["problems"]), target, requires, learned, paths))
     return specs
 
 
@@ -188,7 +193,8 @@ def _entry_point_specs() -> list[SolverSpec]:
         except ImportError as exc:
             specs.append(SolverSpec(entry.name, (), entry.value, {str(exc.name or "?"): str(exc.name or "?")}))
             continue
-        specs.append(SolverSpec(cls.name or entry.name, tuple(cls.problems), entry.value, dict(cls.requires), bool(cls.learned)))
+        paths = tuple(getattr(cls, "path_params", ()))
+        specs.append(SolverSpec(cls.name or entry.name, tuple(cls.problems), entry.value, dict(cls.requires), bool(cls.learned), paths))
     return specs
 
 
@@ -200,6 +206,10 @@ def discover(directory: Path | None = None) -> dict[str, SolverSpec]:
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
     specs = [spec for path in files if not path.parent.name.startswith("_") for spec in describe_solver_file(path)]
     for spec in specs + _entry_point_specs():
+        try:
+            check_name(spec.name, "solver name")
+        except BadName as exc:
+            raise FrontiercoError(f"{spec.target}: {exc}") from None
         if spec.name in found:
             raise FrontiercoError(f"two solvers are named {spec.name!r}: {found[spec.name].target} and {spec.target}")
         found[spec.name] = spec

@@ -3,16 +3,18 @@ solution with the independent checker, and compare with the recorded objective."
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from frontierco.errors import FrontiercoError, UnknownName
 from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
-from frontierco.manifests import FileSource
+from frontierco.manifests import FileSource, InstanceEntry
 from frontierco.problems import Evaluation, Instance, Solution, get_problem
 from frontierco.registry import Registry
-from frontierco.results import ResultStore, RunRecord
+from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord, admitted, line_digest, read_lines
 
 ROUNDING = 1e-12  # relative: far below any gap the suite reports (SAME_VALUE_TOLERANCE), far above a float's last bits
 
@@ -76,7 +78,109 @@ def verify_record(store: ResultStore, record: RunRecord, registry: Registry | No
     """Re-check one record against the solution file it names."""
     if record.solution_file is None:
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
-    instance = _instance(record, registry or Registry())
     problem = get_problem(record.problem)
-    solution = problem.decode(store.load_solution(record.solution_file))
+    solution = problem.decode(store.load_solution(record.solution_file))  # (never a file outside the store)
+    instance = _instance(record, registry or Registry())
     return Verification(record, problem.evaluate(instance, solution), instance, solution)
+
+
+def _left_out(registry: Registry, record: RunRecord) -> bool:
+    """Whether the boards leave the record out: its collection or instance is gone, or the instance's pinned
+    checksum is no longer the record's."""
+    try:
+        entry = registry.entry(record.instance_key)
+    except FrontiercoError:
+        return True
+    source = entry.source
+    pinned = source.sha256 if isinstance(source, FileSource) else source.content_sha256
+    return bool(pinned) and pinned != record.instance_sha256
+
+
+def admission(store: ResultStore, record: RunRecord, path: Path, registry: Registry | None = None) -> str:
+    """'' when a record of the record file ``path`` may be admitted to the boards, else why not: it belongs
+    to that file, its numbers are finite, and a record that claims a solution names a stored solution that
+    re-checks to its objective."""
+    if (record.collection, record.solver) != (path.parent.name, path.stem):
+        return f"a record of {record.collection}/{record.solver} in {path.parent.name}/{path.name}"
+    numbers = [record.objective, record.bound, *(x for point in record.trace for x in point)]
+    if any(x is not None and not math.isfinite(x) for x in numbers):
+        return "a number that is not finite"
+    if record.status not in FEASIBLE_STATUSES and record.objective is None and record.solution_file is None:
+        return ""  # nothing claimed that could be checked
+    if record.status not in FEASIBLE_STATUSES or record.objective is None or record.solution_file is None:
+        return f"status {record.status} with objective {record.objective} and solution {record.solution_file}"
+    registry = registry or Registry()
+    if not record.on_file and _left_out(registry, record):
+        return ""  # its instance left the collection or changed: no board scores it (they only count it as left out)
+    try:
+        check = verify_record(store, record, registry)
+    except (FrontiercoError, OSError, ValueError, KeyError, EOFError) as exc:
+        return f"not re-checked: {exc}"
+    if not check.agrees:
+        return f"its solution re-checks to {check.evaluation.objective} ({check.evaluation.reason or 'feasible'})"
+    return ""
+
+
+class _Remembering(Registry):
+    """A registry that keeps the instances of one record file loaded (its runs share a few instances)."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        super().__init__(directory)
+        self.loaded: dict[str, Instance] = {}
+
+    def load(self, entry: InstanceEntry) -> Instance:
+        if entry.key not in self.loaded:
+            self.loaded[entry.key] = super().load(entry)
+        return self.loaded[entry.key]
+
+
+def admit_store(store: ResultStore, refused: Callable[[RunRecord, str], None]) -> int:
+    """Re-check every record of the store not yet admitted (made by older code, or appended by someone else
+    than the harness) and admit those that hold; ``refused`` hears of the others. Returns how many were
+    admitted."""
+    count, registry = 0, _Remembering()
+    for path in sorted(store.root.glob("*/*.jsonl")):
+        registry.loaded.clear()
+        known, new = admitted(path), []
+        for raw, record in read_lines(path):
+            digest = line_digest(raw)
+            if record is None or digest in known:
+                continue
+            reason = admission(store, record, path, registry)
+            if reason:
+                refused(record, reason)
+                continue
+            known.add(digest)
+            new.append(digest)
+        if new:
+            store.admit(path, new)
+            count += len(new)
+    return count
+
+
+def added_records(store: ResultStore, since: str) -> list[tuple[Path, RunRecord]]:
+    """The records on lines of the store's record files that git sees added since commit ``since`` (what a
+    pull request adds), each with its file."""
+    import subprocess
+
+    try:
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=store.root, capture_output=True, text=True, check=True)
+        diff = subprocess.run(
+            ["git", "diff", "--unified=0", "--no-color", "--no-ext-diff", since, "--", "."],
+            cwd=store.root,
+            capture_output=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise FrontiercoError(f"git could not list the records added since {since}: {exc}") from None
+    found, current = [], None
+    for line in diff.stdout.splitlines():
+        if line.startswith(b"+++ "):
+            name = line[4:].decode(errors="replace")
+            current = Path(top.stdout.strip()) / name[2:] if name.startswith("b/") and name.endswith(".jsonl") else None
+        elif current is not None and line.startswith(b"+") and line[1:].strip():
+            try:
+                found.append((current, RunRecord.from_json(line[1:].decode())))
+            except (ValueError, TypeError, KeyError):
+                continue  # not a record: the store skips it too
+    return found

@@ -34,7 +34,7 @@ from frontierco.registry import Registry
 from frontierco.results import FAILED_STATUSES, ResultStore, RunRecord, latest
 from frontierco.scaffold import new_solver
 from frontierco.solver import discover, get_solver, load_solver_module
-from frontierco.verify import find_record, find_records, verify_record, verify_run
+from frontierco.verify import added_records, admission, admit_store, find_record, find_records, verify_record, verify_run
 
 app = typer.Typer(
     help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
@@ -241,12 +241,36 @@ def results_export(
 
 @app.command("verify")
 def verify_command(
-    run_id: Annotated[str, typer.Argument(help="a run id (or a unique prefix)")],
+    run_id: Annotated[str | None, typer.Argument(help="a run id (or a unique prefix)")] = None,
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     every: Annotated[bool, typer.Option("--all", help="every record of the run (a redone run has several), not only the latest")] = False,
+    admit: Annotated[bool, typer.Option("--admit", help="re-check the records the boards do not show yet; admit those that hold")] = False,
+    changed_since: Annotated[str | None, typer.Option(help="re-check the records git sees added since this commit (CI)")] = None,
 ) -> None:
-    """Re-check a stored run's best solution with the independent checker."""
+    """Re-check a stored run's best solution with the independent checker (or, with --admit, every record
+    the boards do not show yet)."""
     store = ResultStore(_records(results))
+    if changed_since is not None:
+        added = added_records(store, changed_since)
+        registry = Registry()
+        refused = [(record, reason) for path, record in added if (reason := admission(store, record, path, registry))]
+        for record, reason in refused:
+            console.print(f"run {record.run_id} ({record.collection}/{record.solver}): {reason}")
+        console.print(f"{len(added)} records added since {changed_since}; {len(refused)} do not re-check")
+        if refused:
+            raise typer.Exit(1)
+        return
+    if admit:
+        refusals: list[str] = []
+        count = admit_store(store, lambda r, reason: refusals.append(f"run {r.run_id} ({r.collection}/{r.solver}): {reason}"))
+        for line in refusals:
+            console.print(line)
+        console.print(f"admitted {count} records; {len(refusals)} refused")
+        if refusals:
+            raise typer.Exit(1)
+        return
+    if run_id is None:
+        raise UsageError("give a run id, or --admit")
     records = find_records(store, run_id) if every else [find_record(store, run_id)]
     failed = False
     for record in records:

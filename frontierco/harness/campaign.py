@@ -45,7 +45,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         exit_signal=outcome.exit_signal,
         stderr_tail=outcome.stderr_tail,
         solution_file=solution_file,
-        provenance=provenance(spec.solver.requires, jobs),
+        provenance=provenance(spec.solver.requires, jobs) | {"sandbox": outcome.sandbox or "unsandboxed"},
         sense=outcome.sense,
         device=spec.budget.device,
     )

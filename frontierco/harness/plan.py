@@ -14,6 +14,7 @@ from frontierco.fingerprint import content_sha256, file_sha256
 from frontierco.formats import read_instance
 from frontierco.harness.job import DEFAULT_MEMORY_MB, RunSpec
 from frontierco.manifests import FileSource
+from frontierco.names import check_name
 from frontierco.problems import get_problem, problem_of, size_of
 from frontierco.registry import Registry
 from frontierco.results import ON_FILE
@@ -49,6 +50,7 @@ def parse_params(items: list[str]) -> dict[str, Any]:
             raise UsageError(f"--param needs KEY=VALUE, got {item!r}")
         if key in params:
             raise UsageError(f"--param {key} is given twice")
+        check_name(key, "--param")
         try:
             params[key] = tomllib.loads(f"v = {text}")["v"]
         except tomllib.TOMLDecodeError:

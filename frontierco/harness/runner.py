@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import select
 import signal
 import subprocess
@@ -26,15 +27,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from frontierco.harness.job import RunSpec
+from frontierco.harness.tree import descendants, kill_all, tree_megabytes
 from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.harness.zygote import Worker, fork_worker
 from frontierco.metrics import same_value_slack
-from frontierco.problems import Instance, get_problem
+from frontierco.problems import Instance, get_problem, problem_of
 from frontierco.results import Status
 
 GRACE = 2.0
 SETUP_LIMIT = 120.0
-MAX_MESSAGE = 512 * 1024 * 1024
+MESSAGE_FLOOR = 16 * 1024 * 1024  # bytes any message may have, plus MESSAGE_PER_UNIT per node, vertex or column
+MESSAGE_PER_UNIT = 32
+WATCH = 0.25  # seconds between two looks at the memory of the run's process tree
 
 
 @dataclass
@@ -55,6 +59,7 @@ class Outcome:
     stderr_tail: str = ""
     solutions_received: int = 0
     sense: str = ""
+    sandbox: str = ""  # what the worker applied to itself (harness/sandbox): "landlock ABI N" or "unsandboxed"
 
 
 class _Judge:
@@ -86,6 +91,9 @@ class _Judge:
                 self.first_infeasible = self.first_infeasible or verdict.reason
                 return
             assert verdict.objective is not None
+            if not math.isfinite(verdict.objective):
+                self.first_infeasible = self.first_infeasible or f"objective {verdict.objective} is not finite"
+                return
             if self._better(verdict.objective) or (message.get("proven") and verdict.objective == self.outcome.objective):
                 self.outcome.objective = verdict.objective
                 self.outcome.best = message["data"]
@@ -115,6 +123,15 @@ def _environment(threads: int, gpu: str | None = None, scratch: str | None = Non
     if scratch is not None:  # the run's own temporary folder, removed when it ends
         env.update({name: scratch for name in ("TMPDIR", "TEMP", "TMP")})
     return env
+
+
+_TERMINAL = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_]?)|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """A solver's stderr as a record keeps it: terminal escape sequences, NUL and other control characters
+    (but tabs and line breaks) removed."""
+    return _TERMINAL.sub("", text)
 
 
 def _stop(process: Worker) -> None:
@@ -151,23 +168,56 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None, cpus: lis
             process = fork_worker(job, env, base, write_fd, stderr.fileno())
         finally:
             os.close(write_fd)
-        stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit)
+        stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit, message_bound(instance), spec.memory_mb)
         os.close(read_fd)
         returncode = process.wait()
         _end_group(process.pid)
         stderr.seek(0, os.SEEK_END)
         stderr.seek(max(0, stderr.tell() - 4000))
-        judge.outcome.stderr_tail = stderr.read().decode(errors="replace")[-2000:]
+        judge.outcome.stderr_tail = printable(stderr.read().decode(errors="replace"))[-2000:]
     _conclude(judge, returncode, stopped_at_limit, spec)
     return judge.outcome
 
 
-def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float) -> bool:
-    """Read messages until the worker ends or the limit passes; True when it was stopped at the limit."""
+def message_bound(instance: Instance) -> int:
+    """The most bytes one message of a run on ``instance`` may have: a floor, plus a share per node, vertex or
+    column (a tour of 10M cities is ~80 MB of JSON, a MILP's values ~26 bytes a column)."""
+    return MESSAGE_FLOOR + MESSAGE_PER_UNIT * problem_of(instance).size(instance)
+
+
+def _parse(line: bytes | None, bound: int) -> dict[str, Any]:
+    """A message from one line; what is not a JSON object is the solver's garbage, never the harness's error."""
+    if line is None:
+        return {"type": "garbage", "reason": f"a message over {bound} bytes (refused unread)"}
+    try:
+        message = json.loads(line)
+    except ValueError:  # (UnicodeDecodeError included)
+        return {"type": "garbage", "reason": "a message that is not JSON"}
+    return message if isinstance(message, dict) else {"type": "garbage", "reason": "a message that is not a JSON object"}
+
+
+def _watch_tree(process: Worker, judge: _Judge, memory_mb: int | None) -> bool:
+    """Sum the memory of the worker and every process below it (wherever its group or session); at the
+    limit kill them all and say so. True when the run was stopped."""
+    pids = [process.pid, *descendants(process.pid)]
+    if not memory_mb or (held := tree_megabytes(pids)) <= memory_mb:
+        return False
+    judge.failure = {"type": "memory", "message": f"the run's {len(pids)} processes held {held:.0f} MB > {memory_mb} MB"}
+    kill_all(pids)
+    _stop(process)
+    return True
+
+
+def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float, bound: int = MESSAGE_FLOOR, memory_mb: int | None = None) -> bool:
+    """Read messages until the worker ends or the limit passes; True when it was stopped at the limit. A
+    message over ``bound`` bytes is dropped as it streams in (never held whole); every ``WATCH`` seconds the
+    run's process tree is held to ``memory_mb``."""
     start = time.monotonic()
     ready_at: float | None = None
+    watched = start
     pieces: list[bytes] = []  # the message being read, joined once when its newline arrives (a 10M-city tour is
     size = 0  # ~80 MB of JSON in 64 KB pipe reads: growing and re-splitting one buffer per read was quadratic)
+    skipping = False  # inside a message over the bound: its bytes are dropped up to its newline
     while True:
         now = time.monotonic()
         deadline = (ready_at + limit) if ready_at is not None else (start + SETUP_LIMIT)
@@ -175,7 +225,12 @@ def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float) -> bool:
             judge.outcome.solve_time = limit if ready_at is not None else 0.0
             _stop(process)
             return True
-        readable, _, _ = select.select([read_fd], [], [], min(deadline - now, 0.5))
+        if now - watched >= WATCH:
+            watched = now
+            if _watch_tree(process, judge, memory_mb):
+                judge.outcome.solve_time = (now - ready_at) if ready_at is not None else 0.0
+                return False
+        readable, _, _ = select.select([read_fd], [], [], min(deadline - now, WATCH))
         if not readable:
             continue
         chunk = os.read(read_fd, 1 << 20)
@@ -183,19 +238,28 @@ def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float) -> bool:
         if not chunk:
             judge.outcome.solve_time = (arrived - ready_at) if ready_at is not None else 0.0
             return False
-        lines, at = [], 0
+        lines: list[bytes | None] = []  # None: a message over the bound
+        at = 0
         while (newline := chunk.find(b"\n", at)) >= 0:
-            lines.append(b"".join([*pieces, chunk[at:newline]]))
+            if skipping:
+                skipping = False
+            elif size + newline - at > bound:
+                lines.append(None)
+            else:
+                lines.append(b"".join([*pieces, chunk[at:newline]]))
             pieces, size, at = [], 0, newline + 1
-        pieces.append(chunk[at:])
-        size += len(chunk) - at
-        if size > MAX_MESSAGE:
-            judge.failure = {"type": "failed", "message": f"a message over {MAX_MESSAGE} bytes"}
-            _stop(process)
-            return False
+        if not skipping and at < len(chunk):
+            size += len(chunk) - at
+            if size > bound:
+                lines.append(None)
+                pieces, size, skipping = [], 0, True
+            else:
+                pieces.append(chunk[at:])
         for line in lines:
-            message = json.loads(line)
-            if message.get("type") == "ready":
+            message = _parse(line, bound)
+            if message.get("type") == "sandbox" and ready_at is None and not judge.outcome.sandbox:
+                judge.outcome.sandbox = str(message.get("applied", ""))  # the first one, sent before the solver ran
+            elif message.get("type") == "ready" and ready_at is None:
                 ready_at = arrived
                 judge.outcome.setup_time = arrived - start
             elif ready_at is not None and arrived - ready_at <= limit:

@@ -2,6 +2,7 @@
 
 Forked for each run by the zygote (``zygote.py``), which hands it the run's job and the file descriptor
 of its message channel. Messages are JSON lines written to that channel (stdout is the solver's to spam):
+``sandbox`` (what was applied, before the solver is imported),
 ``ready`` after setup, ``solution`` per yield, ``bound`` per proven bound, ``garbage`` for a yield that is not a solution,
 ``failed`` with the exception when the solver raises, ``memory`` on MemoryError, ``done`` at the end.
 """
@@ -17,7 +18,10 @@ import signal
 import sys
 import time
 import traceback
+from pathlib import Path
 from typing import IO, Any
+
+from frontierco.harness.tree import become_subreaper
 
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 
@@ -38,6 +42,37 @@ def _pin_torch_threads(threads: int) -> None:
         sys.modules["torch"].set_num_threads(threads)
 
 
+def _enter_sandbox(job: dict[str, Any], target: str, path_params: tuple[str, ...]) -> str:
+    """Restrict this worker before the solver is imported (``harness/sandbox``); what was applied.
+    ``FRONTIERCO_SANDBOX=0`` in the harness's environment turns it off (the record then says so)."""
+    from frontierco.filestore import default_cache, default_mirror
+    from frontierco.harness.sandbox import UNSANDBOXED, readable_paths, restrict
+    from frontierco.workspace import SUITE, current, layers
+
+    if os.environ.get("FRONTIERCO_SANDBOX") == "0":
+        return UNSANDBOXED
+    location = target.rpartition(":")[0]
+    folder = Path(location).resolve().parent if location.endswith(".py") else None  # an installed package: its site-packages
+    cache, mirror = default_cache(), default_mirror()
+    stores = [root.resolve() for root in (cache, mirror) if root is not None]
+    weights = [root / "checkpoints" / folder.name for root in stores] if folder is not None else []
+    named = [Path(str(job["params"][key])) for key in path_params if key in job.get("params", {})]
+    workspace = current()
+    forbidden = [SUITE.resolve(), *stores, *(p.resolve() for p in layers("instances"))]
+    forbidden += [workspace.root.resolve()] if workspace is not None else []
+    writable = [Path(os.environ["TMPDIR"])] if os.environ.get("TMPDIR") else []
+    writable += [w for w in weights[:1] if w.is_dir() and cache is not None]  # downloads of its own weights into the cache
+    if folder is not None and cache is not None:  # numba caches compiled code only where it may write: a folder per solver
+        compiled = cache.resolve() / "numba" / folder.name
+        compiled.mkdir(parents=True, exist_ok=True)
+        os.environ["NUMBA_CACHE_DIR"] = str(compiled)
+        writable.append(compiled)
+    try:
+        return restrict(readable_paths(folder, weights + named, forbidden), writable)
+    except OSError as exc:
+        return f"{UNSANDBOXED} ({exc})"
+
+
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
     from frontierco.problems import get_problem
@@ -49,6 +84,7 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     problem = get_problem(job["problem"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])
+    _send(channel, {"type": "sandbox", "applied": _enter_sandbox(job, spec.target, tuple(spec.path_params))})
     budget = Budget(**job["budget"])
     solver = spec.load()(**job.get("params", {}))
     solver.setup()
@@ -100,6 +136,7 @@ def serve(job: dict[str, Any], channel_fd: int) -> int:
     """Run ``job`` in this process (a worker forked by the zygote, leading its own session), reporting on
     file descriptor ``channel_fd``; returns the exit status for the caller's ``os._exit``."""
     _die_with_parent()
+    become_subreaper()  # what a solver's children orphan stays below this worker (harness/tree)
     if os.getpgrp() == os.getpid():  # the leader of its own group, as the zygote makes it
         _guard_the_group()
     channel = os.fdopen(channel_fd, "w")

@@ -31,10 +31,14 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from typing import Any
+
+from frontierco.harness.tree import become_subreaper, children, descendants, kill_all
 
 PRELOAD = ("numpy", "frontierco.problems", "frontierco.harness.job", "frontierco.solver", "frontierco.harness.worker")
 _LENGTH = struct.Struct("!Q")
+STRAYS = 0.25  # seconds between two looks for what an ended worker's solver left
 
 
 class Worker:
@@ -195,9 +199,11 @@ def serve_forever(listener: socket.socket) -> None:
     signal.signal(signal.SIGCHLD, lambda *_: None)
     connections: list[socket.socket] = []
     workers: dict[int, socket.socket] = {}
+    strays = False  # a worker ended: what its solver left (adopted here, the zygote being a subreaper) is killed
     while True:
-        readable, _, _ = select.select([listener, sys.stdin, wake_read, *connections], [], [])
+        readable, _, _ = select.select([listener, sys.stdin, wake_read, *connections], [], [], STRAYS if strays else None)
         if sys.stdin in readable and not os.read(sys.stdin.fileno(), 1):
+            _end_everything(list(workers))
             return  # the harness is gone: exiting kills the workers (their parent-death signal)
         if wake_read in readable:
             os.read(wake_read, 1024)
@@ -229,21 +235,52 @@ def serve_forever(listener: socket.socket) -> None:
                 os.close(fd)
             workers[pid] = connection
             connection.sendall(f"pid {pid}\n".encode())
-        while workers:
-            pid, status = os.waitpid(-1, os.WNOHANG)
+        reaped = False
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
             if pid == 0:
                 break
+            reaped = True
+            if pid not in workers:
+                continue  # an adopted orphan
             connection = workers.pop(pid)
             try:
                 connection.sendall(f"exit {os.waitstatus_to_exitcode(status)}\n".encode())
             except OSError:
                 pass
             connection.close()
+        if reaped or strays:
+            found = [pid for pid in children(os.getpid()) if pid not in workers]
+            kill_all(found)
+            strays = bool(found) or reaped
+
+
+def _end_everything(workers: list[int]) -> None:
+    """Kill the workers, give their watchdogs (``worker._guard_the_group``) a moment to remove their runs'
+    folders, then kill every process left below the zygote, a few rounds for orphans."""
+    kill_all(workers)
+    time.sleep(0.5)
+    for _ in range(20):
+        below = descendants(os.getpid())
+        if not below:
+            return
+        kill_all(below)
+        time.sleep(0.05)
+        while True:
+            try:
+                if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                    break
+            except ChildProcessError:
+                break
 
 
 def main() -> None:
     import importlib
 
+    become_subreaper()
     listener = socket.socket(fileno=int(sys.argv[1]))
     for module in PRELOAD:
         importlib.import_module(module)

@@ -86,7 +86,7 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
     """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
     ``excerpt.md`` is not written as a file but into the project README's marked section."""
     registry = registry or Registry()
-    records = [r for r in latest(list(ResultStore(runs_root).records())) if not r.on_file]
+    records = [r for r in latest(list(ResultStore(runs_root).records(only_admitted=True))) if not r.on_file]
     protocol = Protocol.of(records)
     built = []
     outputs: dict[str, bytes] = {}

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from frontierco.leaderboard import markdown
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.metrics import ScoredRun
 from frontierco.problems import get_problem
@@ -93,13 +94,13 @@ def paired_markdown(rows: list[Paired]) -> list[str]:
     if not rows:
         return []
     lines = [
-        f"## Paired against {rows[0].baseline}",
+        f"## Paired against {markdown.name(rows[0].baseline)}",
         "",
         "| solver | limit s | instances | wins / ties / losses | integral ratio (geometric mean) | 95% interval |",
         "|---|---|---|---|---|---|",
     ]
     lines += [
-        f"| {p.solver} | {p.time_limit:g} | {p.instances} | {p.wins} / {p.ties} / {p.losses} | {p.geometric_mean:.3f} | "
+        f"| {markdown.name(p.solver)} | {p.time_limit:g} | {p.instances} | {p.wins} / {p.ties} / {p.losses} | {p.geometric_mean:.3f} | "
         f"{p.low:.3f} - {p.high:.3f} |"
         for p in rows
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from frontierco.harness.provenance import package_name
+from frontierco.leaderboard import markdown
 from frontierco.results import RunRecord
 
 
@@ -17,12 +18,14 @@ class Protocol:
     libraries: tuple[str, ...]
     frontierco: tuple[str, ...]
     newest: str
+    sandboxes: tuple[str, ...] = ()  # what the runs' workers applied (harness/sandbox); records before it say nothing
 
     @classmethod
     def of(cls, records: list[RunRecord]) -> Protocol:
         libraries = sorted(
             {f"{package_name(name)} {version}" for r in records for name, version in r.provenance.get("libraries", {}).items()}
         )
+        sandboxes = {str(r.provenance.get("sandbox", "not recorded")) for r in records}
         return cls(
             time_limits=tuple(sorted({r.time_limit for r in records})),
             cpus=tuple(sorted({str(r.provenance.get("cpu", "unknown")) for r in records})),
@@ -31,6 +34,7 @@ class Protocol:
             libraries=tuple(libraries),
             frontierco=tuple(sorted({str(r.provenance.get("frontierco", "?")) for r in records})),
             newest=max((str(r.provenance.get("finished_at", "")) for r in records), default="")[:10],
+            sandboxes=tuple(sorted(sandboxes)) if sandboxes != {"not recorded"} else (),
         )
 
     def markdown(self) -> str:
@@ -41,7 +45,8 @@ class Protocol:
                 f"- time limits: {', '.join(f'{t:g} s' for t in self.time_limits)}",
                 f"- machines: {'; '.join(self.cpus)}; parallel runs: {', '.join(map(str, self.jobs))}",
                 f"- Python {', '.join(self.pythons)}; frontierco {', '.join(self.frontierco)}",
-                f"- libraries: {', '.join(self.libraries) or 'none'}",
+                f"- libraries: {', '.join(map(markdown.name, self.libraries)) or 'none'}",
                 f"- newest run: {self.newest}",
             ]
+            + ([f"- solver sandbox: {', '.join(map(markdown.name, self.sandboxes))}"] if self.sandboxes else [])
         )

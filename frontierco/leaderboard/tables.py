@@ -6,6 +6,7 @@ import csv
 import io
 from collections.abc import Callable
 
+from frontierco.leaderboard import markdown
 from frontierco.leaderboard.data import CollectionBoard, leader
 from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown
 from frontierco.leaderboard.protocol import Protocol
@@ -71,9 +72,9 @@ def rows(board: CollectionBoard) -> list[list[str]]:
 
 def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: list[str]) -> str:
     c = board.collection
-    lines = [f"# {c.name}", "", f"{c.description} ({c.problem}, {len(c.entries)} instances, version {c.version}).", ""]
+    lines = [f"# {markdown.name(c.name)}", "", f"{c.description} ({c.problem}, {len(c.entries)} instances, version {c.version}).", ""]
     lines += ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows(board)]
+    lines += ["| " + " | ".join([markdown.name(row[0]), *row[1:]]) + " |" for row in rows(board)]
     lines += [
         "",
         "Mean primal gap |f - f*| / max(|f|, |f*|) over the runs of instances that have a reference (1 for a run without",
@@ -109,11 +110,12 @@ def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: 
     ]
     for board in boards:
         best = leader(board)
-        leading = f"{best.solver} ({best.time_limit:g} s)" if best else "n/a"
+        leading = f"{markdown.name(best.solver)} ({best.time_limit:g} s)" if best else "n/a"
         gap = _fmt(None if best is None else 100 * best.mean_gap, 3)  # type: ignore[operator]
         c = board.collection
         solvers = len({a.solver for a in board.aggregates})
-        lines.append(f"| [{c.name}]({c.name}.md) | {c.problem} | {len(c.entries)} | {solvers} | {len(board.runs)} | {leading} | {gap} |")
+        title = markdown.name(c.name)
+        lines.append(f"| [{title}]({c.name}.md) | {c.problem} | {len(c.entries)} | {solvers} | {len(board.runs)} | {leading} | {gap} |")
     if overview:
         lines += ["", "## Learned solvers against the best classical one, by instance size", ""]
         lines += [
@@ -197,7 +199,8 @@ def excerpt_markdown(boards: list[CollectionBoard]) -> str:
         if best is None:
             continue
         lines.append(
-            f"| [{board.collection.name}](leaderboards/{board.collection.name}.md) | {board.collection.problem} | "
-            f"{best.solver} ({best.time_limit:g} s) | {100 * best.mean_gap:.3f} | {100 * best.feasible_share:.1f} | {best.runs} |"  # type: ignore[operator]
+            f"| [{markdown.name(board.collection.name)}](leaderboards/{board.collection.name}.md) | {board.collection.problem} | "
+            f"{markdown.name(best.solver)} ({best.time_limit:g} s) | "
+            f"{100 * best.mean_gap:.3f} | {100 * best.feasible_share:.1f} | {best.runs} |"  # type: ignore[operator]
         )
     return "\n".join(lines) + "\n"

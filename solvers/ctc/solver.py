@@ -308,6 +308,7 @@ class CTCSCIP(_Reducing):
     name = "ctc-scip"
     problems = ("milp",)
     learned = True
+    path_params = ("checkpoints",)
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
 
 
@@ -315,6 +316,7 @@ class CTCHiGHS(_Reducing):
     name = "ctc-highs"
     problems = ("milp",)
     learned = True
+    path_params = ("checkpoints",)
     requires = {"highspy": "highspy>=1.7", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
     backend = "highs"
 
@@ -323,5 +325,6 @@ class PSSCIP(_Reducing):
     name = "ps-scip"
     problems = ("milp",)
     learned = True
+    path_params = ("checkpoints",)
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
     constraints = False

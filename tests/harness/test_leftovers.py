@@ -8,8 +8,17 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from frontierco.harness.campaign import run_campaign
 from frontierco.results import ResultStore
+
+
+@pytest.fixture(autouse=True)
+def _reports_through_a_file(monkeypatch):
+    """The faulty solver reports through a file outside its temporary folder: no sandbox here (its own tests
+    are in tests/security)."""
+    monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
 
 
 def _alive(pid: int) -> bool:

@@ -1,0 +1,101 @@
+"""A test-only solver that attacks the harness; its ``mode`` parameter picks the attack (tiny CVRP)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+from frontierco.problems import CVRPSolution
+from frontierco.solver import Budget, Solver
+
+GOOD = CVRPSolution((np.array([1, 2]), np.array([3])))  # cost 100 on tests/data/tiny.vrp
+
+
+def _try(action) -> str:
+    try:
+        action()
+    except OSError as exc:
+        return f"refused: {exc.strerror}"
+    return "done"
+
+
+def _read(path: str) -> None:
+    with open(path, "rb") as handle:
+        handle.read(1)
+
+
+def _append(path: str) -> None:
+    with open(path, "a") as handle:
+        handle.write("forged\n")
+
+
+class Hostile(Solver):
+    name = "hostile"
+    problems = ("cvrp",)
+    version = "1"
+
+    def solve(self, instance, budget: Budget) -> Iterator[object]:
+        mode = self.params["mode"]
+        if mode == "good":
+            yield GOOD
+        elif mode == "probe":  # each path parameter tried; what happened goes into the error the record keeps
+            report = {
+                "read": _try(lambda: _read(self.params["read"])),
+                "write": _try(lambda: _append(self.params["write"])),
+                "append": _try(lambda: _append(self.params["store"])),
+                "scratch": _try(lambda: _append(os.path.join(os.environ["TMPDIR"], "mine.txt"))),
+            }
+            raise RuntimeError(json.dumps(report, sort_keys=True))
+        elif mode == "channel-garbage":  # a line that is not JSON, written to every descriptor the worker holds
+            for fd in range(3, 64):
+                try:
+                    os.write(fd, b"this is not json\n")
+                except OSError:
+                    pass
+            yield GOOD
+        elif mode == "channel-flood":  # one message far over any bound, then a good solution
+            block = b"x" * (1 << 20)
+            for fd in range(3, 64):
+                try:
+                    os.write(fd, b'{"type": "solution", "data": "')
+                    for _ in range(int(self.params.get("megabytes", 64))):
+                        os.write(fd, block)
+                    os.write(fd, b'"}\n')
+                except OSError:
+                    pass
+            yield GOOD
+        elif mode == "fork-hoard":  # children that each hold memory below the limit, together above it
+            for _ in range(int(self.params.get("children", 3))):
+                if os.fork() == 0:
+                    hoard = bytearray(int(self.params.get("megabytes", 600)) * 1024 * 1024)
+                    hoard[::4096] = b"x" * len(hoard[::4096])  # touched: resident, not only reserved
+                    time.sleep(60)
+                    os._exit(0)
+            time.sleep(10)
+            yield GOOD
+        elif mode == "escape":  # a grandchild in a session of its own, orphaned at once; its pid on stderr
+            read, write = os.pipe()
+            if os.fork() == 0:
+                os.setsid()
+                if os.fork() == 0:
+                    os.write(write, f"{os.getpid()}\n".encode())
+                    time.sleep(300)
+                    os._exit(0)
+                os._exit(0)
+            pid = os.read(read, 64).decode().strip()
+            sys.stderr.write(f"grandchild {pid}\n")
+            sys.stderr.flush()
+            if "pidfile" in self.params:  # (a test without the sandbox reads it while the campaign runs)
+                with open(self.params["pidfile"], "w") as handle:
+                    handle.write(pid)
+            yield GOOD
+            time.sleep(float(self.params.get("seconds", 0.0)))
+        elif mode == "ansi":
+            sys.stderr.write("\x1b[31mred\x1b[0m and a \x00 nul\n")
+            sys.stderr.flush()
+            os._exit(7)

@@ -1,0 +1,104 @@
+"""A solver cannot take the harness down: garbage and floods on its message channel, memory spread over
+forked children, a grandchild in a session of its own, terminal escapes on stderr."""
+
+import re
+import tracemalloc
+
+import pytest
+
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.runner import message_bound, printable
+from frontierco.problems import get_problem
+from frontierco.results import ResultStore
+from tests.harness.test_leftovers import _alive, _gone_within
+from tests.helpers import DATA
+
+
+def _run(campaign, tmp_path):
+    (record,) = run_campaign(campaign, ResultStore(tmp_path / "runs"))
+    return record
+
+
+def test_a_line_that_is_not_json_is_the_solvers_garbage(tmp_path, hostile_campaign):
+    record = _run(hostile_campaign("channel-garbage"), tmp_path)
+    assert record.status == "feasible" and record.objective == 100.0  # the run went on past the garbage
+
+
+def test_a_message_over_the_bound_is_refused_as_it_streams(tmp_path, hostile_campaign):
+    tracemalloc.start()
+    try:
+        record = _run(hostile_campaign("channel-flood", time_limit=30.0, megabytes=96), tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.status == "feasible" and record.objective == 100.0 and record.solutions_received == 2
+    assert peak < 48 * 2**20  # the 96 MB message was never held: the bound of a 4-node instance is 16 MB
+
+
+def test_the_bound_grows_with_the_instance():
+    from frontierco.formats import read_instance
+
+    tiny = read_instance(DATA / "tiny.vrp")
+    assert message_bound(tiny) == 16 * 2**20 + 32 * get_problem("cvrp").size(tiny)
+
+
+@pytest.mark.slow
+def test_memory_is_bounded_over_the_runs_whole_process_tree(tmp_path, hostile_campaign):
+    campaign = hostile_campaign("fork-hoard", time_limit=20.0, memory_mb=1500, children=3, megabytes=700)
+    record = _run(campaign, tmp_path)  # each child under the limit (RLIMIT_AS), together 2.1 GB
+    assert record.status == "memory", record
+    assert re.search(r"the run's \d+ processes held \d+ MB > 1500 MB", record.reason)
+
+
+def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_campaign):
+    record = _run(hostile_campaign("escape"), tmp_path)
+    assert record.status == "feasible"
+    pid = int(re.search(r"grandchild (\d+)", record.stderr_tail).group(1))
+    assert _gone_within(pid, 5.0), f"grandchild {pid} still runs"
+    assert not _alive(pid)
+
+
+def test_a_crash_note_keeps_no_terminal_escape_or_nul(tmp_path, hostile_campaign):
+    record = _run(hostile_campaign("ansi"), tmp_path)
+    assert record.status == "crash" and "red and a  nul" in record.stderr_tail
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", record.stderr_tail + record.reason)
+
+
+def test_printable_keeps_text_tabs_and_line_breaks():
+    assert printable("a\tb\nc\x1b]0;title\x07d\x1b[2Ke\r\x00") == "a\tb\ncde"
+
+
+@pytest.mark.slow
+def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_a_kill_9_of_the_campaign(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    pidfile = tmp_path / "grandchild"
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from pathlib import Path
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import plan_file
+from frontierco.results import ResultStore
+from frontierco.solver import discover
+from tests.helpers import DATA
+hostile = discover(Path({str(Path(__file__).resolve().parent / "solvers")!r}))["hostile"]
+campaign = plan_file(hostile, DATA / "tiny.vrp", 60.0, params={{"mode": "escape", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
+"""
+    env = {**os.environ, "FRONTIERCO_SANDBOX": "0"}  # the solver reports through a file outside its folder
+    campaign = subprocess.Popen([sys.executable, "-c", script], env=env)
+    deadline = time.monotonic() + 60
+    while not pidfile.exists() or not pidfile.read_text().strip():
+        assert time.monotonic() < deadline and campaign.poll() is None
+        time.sleep(0.1)
+    pid = int(pidfile.read_text())
+    assert _alive(pid)
+    os.kill(campaign.pid, signal.SIGKILL)
+    campaign.wait()
+    assert _gone_within(pid, 5.0), f"grandchild {pid} outlived the campaign"

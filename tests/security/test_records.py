@@ -1,0 +1,82 @@
+"""Records are evidence: the boards show only records the harness wrote (or ``verify --admit`` re-checked), so
+a line appended by anyone else never reaches them."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from frontierco import verify
+from frontierco.cli import app
+from frontierco.harness.campaign import run_campaign
+from frontierco.leaderboard.build import build
+from frontierco.results import ResultStore, index_path
+from frontierco.verify import admit_store
+from tests.helpers import record
+from tests.leaderboard.conftest import board_setup  # noqa: F401
+
+
+def _forge(path: Path, line: dict) -> None:
+    with open(path, "a") as handle:
+        handle.write(json.dumps(line) + "\n")
+
+
+def test_a_forged_record_never_reaches_a_board(board_setup):  # noqa: F811
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    forged = replace(record("c", "t1", "optimal", 10.0, [(0.1, 10.0)]), run_id="forged")
+    _forge(store.path("tiny", "c"), json.loads(forged.to_json()))
+    assert "forged" in {r.run_id for r in store.records()}  # in the store, as a line
+    page = build(folder / "runs", registry)["tiny.md"].decode()
+    assert "| a | 10 |" in page and "| c |" not in page
+    refused = []
+    assert admit_store(store, lambda r, reason: refused.append((r.run_id, reason))) == 0
+    assert refused == [("forged", "status optimal with objective 10.0 and solution None")]
+
+
+def test_verify_admit_admits_what_re_checks_and_refuses_the_rest(tmp_path, hostile_campaign):
+    store = ResultStore(tmp_path / "runs")
+    (honest,) = run_campaign(hostile_campaign("good"), store)
+    assert honest.status == "feasible" and honest.run_id in {r.run_id for r in store.records(only_admitted=True)}
+    path = store.path(honest.collection, honest.solver)
+    line = json.loads(honest.to_json())
+    index_path(path).unlink()  # as a store made by older code: nothing admitted
+    for run_id, changes in [("better", {"objective": 50.0}), ("nan", {"objective": float("nan")}), ("elsewhere", {"solver": "other"})]:
+        _forge(path, line | changes | {"run_id": run_id})
+    result = CliRunner().invoke(app, ["verify", "--admit", "--results", str(tmp_path / "runs")])
+    assert result.exit_code == 1, result.output
+    assert "admitted 1 records; 3 refused" in result.output
+    assert "run better" in result.output and "re-checks to 100.0" in result.output
+    assert "run nan" in result.output and "not finite" in result.output
+    assert "run elsewhere" in result.output and "a record of files/other in files/hostile.jsonl" in result.output
+    assert {r.run_id for r in store.records(only_admitted=True)} == {honest.run_id}
+
+
+def test_verify_changed_since_re_checks_the_records_a_commit_adds(tmp_path, hostile_campaign):
+    import subprocess
+
+    store = ResultStore(tmp_path / "runs")
+    (honest,) = run_campaign(hostile_campaign("good"), store)
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], check=True)
+    path = store.path(honest.collection, honest.solver)
+    _forge(path, json.loads(honest.to_json()) | {"run_id": "forged", "objective": 1.0, "status": "optimal"})
+    result = CliRunner().invoke(app, ["verify", "--changed-since", "HEAD", "--results", str(tmp_path / "runs")])
+    assert result.exit_code == 1 and "1 records added since HEAD; 1 do not re-check" in result.output, result.output
+    assert "run forged" in result.output
+
+
+def test_a_record_no_board_scores_is_admitted_as_left_out(board_setup, monkeypatch):  # noqa: F811
+    registry, folder = board_setup
+    store = ResultStore(folder / "runs")
+    gone = replace(record("c", "t9", "feasible", 3.0, [(1.0, 3.0)]), run_id="gone", instance_key="tiny/t9", solution_file="tiny/none")
+    path = store.path("tiny", "c")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _forge(path, json.loads(gone.to_json()))
+    remembering = verify._Remembering
+    monkeypatch.setattr(verify, "_Remembering", lambda: remembering(registry.directory))  # the test collection
+    assert admit_store(store, lambda r, reason: None) == 1
+    assert "Runs left out because their instance left the collection" in build(folder / "runs", registry)["tiny.md"].decode()
