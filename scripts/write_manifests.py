@@ -323,6 +323,44 @@ HARD = [  # Gasse et al.'s hard sizes (issue 15), seeds from HARD_DEV_SEED / HAR
     ),
 ]
 HARD_DEV_SEED, HARD_TEST_SEED = 11_000, 21_000
+FACILITY = [  # FrontierCO's generators (issue 33), our seeds: not FrontierCO's sets (its valid set is seeds 42, 43, ...)
+    (
+        "cflp-cornuejols-easy",
+        "cflp",
+        "cflp-cornuejols",
+        {"customers": 100, "facilities": 100, "ratio": 5.0},
+        2,
+        6,
+        "capacitated facility location, splittable, 100 facilities x 100 customers (Cornuejols et al., FrontierCO's valid size)",
+    ),
+    (
+        "cflp-cornuejols-hard",
+        "cflp",
+        "cflp-cornuejols",
+        {"customers": 300, "facilities": 150, "ratio": 5.0},
+        2,
+        6,
+        "capacitated facility location, splittable, 150 facilities x 300 customers (Cornuejols et al.)",
+    ),
+    (
+        "cpmp-easy",
+        "cpmp",
+        "cpmp-frontierco",
+        {"n": 100, "p": 10},
+        2,
+        6,
+        "capacitated p-median, 100 points, p = 10 (FrontierCO's generator)",
+    ),
+    (
+        "cpmp-hard",
+        "cpmp",
+        "cpmp-frontierco",
+        {"n": 300, "p": 15},
+        2,
+        6,
+        "capacitated p-median, 300 points, p = 15 (FrontierCO's generator)",
+    ),
+]
 REALCITY_FAMILIES = {"atsp": "tsp", "acvrp": "cvrp", "acvrptw": "cvrptw"}
 # (split, city, sampling, count): monaco is in-distribution, herrenberg and krems out-of-distribution
 REALCITY_PLAN = [
@@ -428,6 +466,7 @@ def main() -> None:
     }
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}
+    builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in FACILITY}
     builders |= {f"realcity-{f}-{n}": (lambda f=f, n=n: realcity(f, n)) for f in REALCITY_FAMILIES for n in (50, 100)}
     for name, build in builders.items():
         if args.only and name not in args.only:

@@ -24,6 +24,9 @@ READERS: dict[str, str] = {
     ".cnf": "frontierco.formats.graphs:read_cnf_as_mis",
     **dict.fromkeys((".mps", ".lp"), "frontierco.formats.mps:read_milp"),
     ".npz": "frontierco.formats.npz_instance:read_npz_instance",
+    ".plc": "frontierco.formats.facility:read_plc",
+    ".cap": "frontierco.formats.facility:read_orlib_cap",
+    ".cpmp": "frontierco.formats.pmedian:read_cpmp",
 }
 
 
@@ -42,6 +45,8 @@ WRITERS: dict[str, Writer] = {
     "cvrptw": Writer("frontierco.formats.npz_instance:cvrptw_suffix", "frontierco.formats.npz_instance:write_cvrptw_instance"),
     "mis": Writer("frontierco.formats.graphs:dimacs_suffix", "frontierco.formats.graphs:write_dimacs"),
     "milp": Writer("frontierco.formats.mps:mps_suffix", "frontierco.formats.mps:write_milp"),
+    "cflp": Writer("frontierco.formats.facility:plc_suffix", "frontierco.formats.facility:write_plc"),
+    "cpmp": Writer("frontierco.formats.pmedian:cpmp_suffix", "frontierco.formats.pmedian:write_cpmp"),
 }
 
 INSTANCE_SUFFIXES = tuple(READERS)

@@ -26,6 +26,8 @@ GENERATORS: dict[str, Generator] = {
         Generator("realcity-atsp", "tsp", "frontierco.generators.realcity:realcity_atsp"),
         Generator("realcity-acvrp", "cvrp", "frontierco.generators.realcity:realcity_acvrp"),
         Generator("realcity-acvrptw", "cvrptw", "frontierco.generators.realcity:realcity_acvrptw"),
+        Generator("cflp-cornuejols", "cflp", "frontierco.generators.facility:cflp_cornuejols"),
+        Generator("cpmp-frontierco", "cpmp", "frontierco.generators.facility:cpmp_frontierco"),
     )
 }
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from frontierco.errors import UsageError
-from frontierco.problems import cvrp, cvrptw, milp, mis, tsp
+from frontierco.problems import cflp, cpmp, cvrp, cvrptw, milp, mis, tsp
 from frontierco.problems.base import Evaluation, Problem, Sense
+from frontierco.problems.cflp import CFLPInstance, CFLPSolution
+from frontierco.problems.cpmp import CPMPInstance, CPMPSolution
 from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import EdgeWeights
@@ -13,11 +15,13 @@ from frontierco.problems.mis import MISInstance, MISSolution
 from frontierco.problems.tsp import TSPInstance, TSPSolution
 
 # A problem registers here, once: its module's PROBLEM in this tuple, its types in the two unions.
-PROBLEMS: dict[str, Problem] = {p.name: p for p in (tsp.PROBLEM, cvrp.PROBLEM, cvrptw.PROBLEM, mis.PROBLEM, milp.PROBLEM)}
+PROBLEMS: dict[str, Problem] = {
+    p.name: p for p in (tsp.PROBLEM, cvrp.PROBLEM, cvrptw.PROBLEM, mis.PROBLEM, milp.PROBLEM, cflp.PROBLEM, cpmp.PROBLEM)
+}
 _BY_TYPE: dict[type, Problem] = {p.instance_type: p for p in PROBLEMS.values()}
 
-Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance
-Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution
+Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance | CFLPInstance | CPMPInstance
+Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution | CFLPSolution | CPMPSolution
 
 
 def get_problem(name: str) -> Problem:
@@ -48,6 +52,10 @@ def evaluate(instance: Instance, solution: Solution) -> Evaluation:
 
 __all__ = [
     "PROBLEMS",
+    "CFLPInstance",
+    "CFLPSolution",
+    "CPMPInstance",
+    "CPMPSolution",
     "CVRPInstance",
     "CVRPSolution",
     "CVRPTWInstance",

@@ -8,20 +8,20 @@ from typing import ClassVar
 
 from frontierco.formats.mps import to_scip
 from frontierco.formulations import as_milp
-from frontierco.problems import MILPInstance, MISInstance
+from frontierco.problems import CFLPInstance, CPMPInstance, MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
 from frontierco.solverkit import Clock, scip_incumbents
 
 
 class SCIP(Solver):
     name = "scip"
-    problems = ("milp", "mis")
+    problems = ("milp", "mis", "cflp", "cpmp")
     version = "1"
     deterministic = True
     requires = {"pyscipopt": "pyscipopt>=5.0"}
     aggressive: ClassVar[bool] = False
 
-    def solve(self, instance: MILPInstance | MISInstance, budget: Budget) -> Iterator[object]:
+    def solve(self, instance: MILPInstance | MISInstance | CFLPInstance | CPMPInstance, budget: Budget) -> Iterator[object]:
         import pyscipopt
 
         clock = Clock(budget.time_limit, margin=0.05)

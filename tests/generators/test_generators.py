@@ -26,6 +26,8 @@ SMALL = {
     "realcity-atsp": {"city": "monaco", "n": 20},
     "realcity-acvrp": {"city": "monaco", "n": 20},
     "realcity-acvrptw": {"city": "monaco", "n": 20},
+    "cflp-cornuejols": {"customers": 12, "facilities": 5},
+    "cpmp-frontierco": {"n": 30, "p": 4},
 }
 
 
