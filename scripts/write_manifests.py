@@ -28,6 +28,7 @@ BHOSLIB = "https://github.com/hvidberrrg/benchmark-graphs/raw/fa53e5c/benchmark_
 QSAT = "https://github.com/Randy1005/QSat/raw/f01994b/benchmarks/{}/{}"
 HIGHS = "https://github.com/ERGO-Code/HiGHS/raw/73cac48/check/instances/{}"
 OJALGO = "https://github.com/optimatika/ojAlgo/raw/064c9d5/src/test/resources/optimisation/miplib/{}"
+PUC = "https://github.com/xyu03/ILS/raw/f6ae355/instances/{}"
 HIGHS_FILES = {
     "dcmulti",
     "egout",
@@ -282,6 +283,15 @@ GENERATED = [
         20,
         "independent set on BA(1000, 4), clique formulation (Gasse et al. medium)",
     ),
+    (
+        "stp-random-small",
+        "stp",
+        "stp-random",
+        {"n": 100, "m": 250, "terminals": 15},
+        2,
+        6,
+        "Steiner tree, random connected graphs, 100 vertices, 250 edges, 15 terminals",
+    ),
 ]
 DEV_SEED, TEST_SEED = 10_000, 20_000
 HARD = [  # Gasse et al.'s hard sizes (issue 15), seeds from HARD_DEV_SEED / HARD_TEST_SEED, disjoint from CTC's training seeds
@@ -443,6 +453,38 @@ def generated(
     }
 
 
+def frontierco_values(mirror: Path, problem: str, split: str) -> dict[str, float]:
+    """FrontierCO's best-known values (``frontierco/bks.csv`` of the mirror) of one problem's test set, by file name."""
+    rows = csv.DictReader((mirror / "frontierco/bks.csv").open())
+    return {row["instance"]: float(row["bks"]) for row in rows if row["problem"] == problem and row["split"] == split}
+
+
+def frontierco_stp_hard(mirror: Path) -> dict[str, object]:
+    values = frontierco_values(mirror, "STP", "hard_test_instances")
+    files = sorted((mirror / "steinlib/puc").glob("*.stp"))
+    entries = [
+        _file(
+            mirror,
+            f"steinlib/puc/{p.name}",
+            PUC.format(p.name),
+            p.stem,
+            reference=values[p.name],
+            reference_source="FrontierCO bks.csv",
+            reference_status="best-known",
+        )
+        for p in files
+    ]
+    return {
+        "name": "frontierco-stp-hard",
+        "problem": "stp",
+        "version": 1,
+        "description": f"FrontierCO's STP hard test set by name: {len(entries)} of its {len(values)} names (SteinLib PUC bip*u, hc*u)",
+        "origin": "https://github.com/xyu03/ILS @ f6ae355 (SteinLib PUC, Rosseti, Poggi de Aragao, Ribeiro, Uchoa and Werneck 2001)",
+        "license": "SteinLib, published for research benchmarking",
+        "instance": entries,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", nargs="*", default=None)
@@ -463,6 +505,7 @@ def main() -> None:
         "bhoslib": lambda: bhoslib(mirror),
         "satlib-mis": lambda: satlib(mirror),
         "miplib-small": lambda: miplib(mirror),
+        "frontierco-stp-hard": lambda: frontierco_stp_hard(mirror),
     }
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}
@@ -472,7 +515,9 @@ def main() -> None:
         if args.only and name not in args.only:
             continue
         folder = INSTANCES_DIR / (
-            "real"
+            "frontierco"
+            if name.startswith("frontierco-")
+            else "real"
             if name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small")
             else "generated"
         )

@@ -27,6 +27,7 @@ READERS: dict[str, str] = {
     ".plc": "frontierco.formats.facility:read_plc",
     ".cap": "frontierco.formats.facility:read_orlib_cap",
     ".cpmp": "frontierco.formats.pmedian:read_cpmp",
+    ".stp": "frontierco.formats.steinlib:read_steinlib",
 }
 
 
@@ -47,6 +48,7 @@ WRITERS: dict[str, Writer] = {
     "milp": Writer("frontierco.formats.mps:mps_suffix", "frontierco.formats.mps:write_milp"),
     "cflp": Writer("frontierco.formats.facility:plc_suffix", "frontierco.formats.facility:write_plc"),
     "cpmp": Writer("frontierco.formats.pmedian:cpmp_suffix", "frontierco.formats.pmedian:write_cpmp"),
+    "stp": Writer("frontierco.formats.steinlib:steinlib_suffix", "frontierco.formats.steinlib:write_steinlib"),
 }
 
 INSTANCE_SUFFIXES = tuple(READERS)

@@ -28,6 +28,8 @@ GENERATORS: dict[str, Generator] = {
         Generator("realcity-acvrptw", "cvrptw", "frontierco.generators.realcity:realcity_acvrptw"),
         Generator("cflp-cornuejols", "cflp", "frontierco.generators.facility:cflp_cornuejols"),
         Generator("cpmp-frontierco", "cpmp", "frontierco.generators.facility:cpmp_frontierco"),
+        Generator("stp-hypercube", "stp", "frontierco.generators.steiner:stp_hypercube"),
+        Generator("stp-random", "stp", "frontierco.generators.steiner:stp_random"),
     )
 }
 

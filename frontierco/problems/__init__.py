@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from frontierco.errors import UsageError
-from frontierco.problems import cflp, cpmp, cvrp, cvrptw, milp, mis, tsp
+from frontierco.problems import cflp, cpmp, cvrp, cvrptw, milp, mis, stp, tsp
 from frontierco.problems.base import Evaluation, Problem, Sense
 from frontierco.problems.cflp import CFLPInstance, CFLPSolution
 from frontierco.problems.cpmp import CPMPInstance, CPMPSolution
@@ -12,16 +12,27 @@ from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import EdgeWeights
 from frontierco.problems.milp import MILPInstance, MILPSolution
 from frontierco.problems.mis import MISInstance, MISSolution
+from frontierco.problems.stp import STPInstance, STPSolution
 from frontierco.problems.tsp import TSPInstance, TSPSolution
 
 # A problem registers here, once: its module's PROBLEM in this tuple, its types in the two unions.
 PROBLEMS: dict[str, Problem] = {
-    p.name: p for p in (tsp.PROBLEM, cvrp.PROBLEM, cvrptw.PROBLEM, mis.PROBLEM, milp.PROBLEM, cflp.PROBLEM, cpmp.PROBLEM)
+    p.name: p
+    for p in (
+        tsp.PROBLEM,
+        cvrp.PROBLEM,
+        cvrptw.PROBLEM,
+        mis.PROBLEM,
+        milp.PROBLEM,
+        stp.PROBLEM,
+        cflp.PROBLEM,
+        cpmp.PROBLEM,
+    )
 }
 _BY_TYPE: dict[type, Problem] = {p.instance_type: p for p in PROBLEMS.values()}
 
-Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance | CFLPInstance | CPMPInstance
-Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution | CFLPSolution | CPMPSolution
+Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance | STPInstance | CFLPInstance | CPMPInstance
+Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution | STPSolution | CFLPSolution | CPMPSolution
 
 
 def get_problem(name: str) -> Problem:
@@ -67,6 +78,8 @@ __all__ = [
     "MISInstance",
     "MISSolution",
     "Problem",
+    "STPInstance",
+    "STPSolution",
     "Sense",
     "Solution",
     "TSPInstance",

@@ -12,7 +12,7 @@ from frontierco.formats import read_instance
 from frontierco.formats.city import read_city
 from tests.helpers import DATA
 
-SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz", ".plc", ".cap", ".cpmp"]
+SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz", ".stp", ".plc", ".cap", ".cpmp"]
 TOKENS = st.sampled_from(
     [
         "NAME",

@@ -28,6 +28,8 @@ SMALL = {
     "realcity-acvrptw": {"city": "monaco", "n": 20},
     "cflp-cornuejols": {"customers": 12, "facilities": 5},
     "cpmp-frontierco": {"n": 30, "p": 4},
+    "stp-hypercube": {"dimension": 5, "perturbed": True},
+    "stp-random": {"n": 40, "m": 80, "terminals": 8},
 }
 
 
@@ -128,3 +130,21 @@ def test_arbitrary_auction_bids_bidders_and_their_xor_items():
         sizes = {matrix[:real, b].nnz for b in group}
         assert len(sizes) == 1
     assert evaluate(instance, MILPSolution(np.zeros(bids))).feasible
+
+
+def test_stp_hypercube_terminals_are_the_even_vertices_and_perturbed_weights_lie_in_100_110():
+    unit = generate("stp-hypercube", "h", 0, {"dimension": 4}).instance
+    assert unit.n == 16 and unit.m == 32 and set(unit.weights.tolist()) == {1}
+    assert [bin(int(t)).count("1") % 2 for t in unit.terminals] == [0] * 8 and len(unit.terminals) == 8
+    assert all(bin(int(u) ^ int(v)).count("1") == 1 for u, v in unit.edges)
+    perturbed = generate("stp-hypercube", "h", 3, {"dimension": 6, "perturbed": True}).instance
+    assert perturbed.weights.min() >= 100 and perturbed.weights.max() <= 110 and len(set(perturbed.weights.tolist())) > 5
+
+
+def test_stp_random_has_the_asked_sizes_and_connects_its_terminals():
+    for seed in range(5):
+        instance = generate("stp-random", "r", seed, {"n": 80, "m": 100, "terminals": 12, "low": 5, "high": 9}).instance
+        assert (instance.n, instance.m, len(instance.terminals)) == (80, 100, 12)
+        assert instance.weights.min() >= 5 and instance.weights.max() <= 9  # the instance itself refuses a disconnected terminal set
+    with pytest.raises(ValueError):
+        generate("stp-random", "r", 0, {"n": 10, "m": 5, "terminals": 3})
