@@ -42,3 +42,12 @@ class UnknownName(UsageError, RegistryError):
 
 class StoreError(FrontiercoError):
     """The record store could not be written (a full disk, no permission): names the file."""
+
+
+class SolutionUnavailable(FrontiercoError):
+    """A record's solution is kept outside the committed store (it was over the size limit) and is in none of
+    the places this machine can read it from: the record can be read, its solution not re-checked."""
+
+    def __init__(self, sha256: str) -> None:
+        super().__init__(f"solution not available locally (sha256 {sha256})")
+        self.sha256 = sha256

@@ -4,13 +4,14 @@ the provenance of the value ("pyvrp 300 s, seed 0", "lkh run 3f2a... (re-verifie
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
 
-from frontierco.errors import RegistryError, UsageError
+from frontierco.errors import RegistryError, SolutionUnavailable, UsageError
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import Executor
 from frontierco.harness.plan import Selection, plan_collection
@@ -20,6 +21,8 @@ from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord
 from frontierco.solver import get_solver
 from frontierco.verify import verify_run
 from frontierco.workspace import required
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,11 @@ def update_references(registry: Registry, store: ResultStore) -> list[Change]:
             continue
         if reference is not None and reference.status == "optimal":
             raise UsageError(f"run {record.run_id} of {record.solver} beats the proven optimum of {entry.key}: check the reference")
-        check = verify_run(store, record.run_id, registry)
+        try:
+            check = verify_run(store, record.run_id, registry)
+        except SolutionUnavailable as exc:
+            log.warning("run %s is not taken over: %s", record.run_id, exc)  # what cannot be re-checked is no reference
+            continue
         if not check.agrees:
             raise UsageError(f"run {record.run_id} does not re-verify ({check.evaluation.reason or 'objective differs'})")
         change = Change(

@@ -3,7 +3,11 @@
 Records live in ``<root>/<collection>/<solver>.jsonl``, one JSON object per line, each line written
 whole, flushed and fsynced; the best solution of a run is stored beside them as
 ``<root>/<collection>/solutions/<run_id>-<content hash>.json.gz`` (written before the record that names it;
-older records name ``<run_id>.json.gz``).
+older records name ``<run_id>.json.gz``). A solution whose compressed file is over ``SOLUTION_LIMIT`` bytes (a
+10M-city tour is ~38 MB) is not written into the store, which is committed, but into the local solution cache
+(``<cache>/solutions/<sha256>.json.gz``, named by the sha256 of the file as instance files are); the record
+then names it ``sha256:<hex>``, and it is read from that cache or from any folder in ``FRONTIERCO_SOLUTIONS``
+(a mirror of such files), its hash checked.
 
 Records are evidence only once admitted: beside each ``<solver>.jsonl`` its index ``<solver>.verified`` holds a
 digest (``line_digest``) per record line the harness wrote after judging the run itself, or that ``verify
@@ -23,20 +27,49 @@ import gzip
 import hashlib
 import json
 import logging
+import math
 import os
+import re
 import socket
+import time
 from collections.abc import Iterator
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from frontierco.errors import StoreError
+from frontierco.errors import SolutionUnavailable, StoreError
 from frontierco.names import check_name, inside
 
 log = logging.getLogger(__name__)
 
 ON_FILE = "files"  # the collection name a record of a run on a user's own instance file carries
+SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the store (FRONTIERCO_SOLUTION_LIMIT)
+BY_HASH = "sha256:"  # a record's solution_file naming a file of the solution cache by its sha256
+SOLUTIONS_VARIABLE = "FRONTIERCO_SOLUTIONS"  # folders (separated by os.pathsep) that hold solution files by sha256
+
+
+def solution_limit() -> int:
+    return int(os.environ.get("FRONTIERCO_SOLUTION_LIMIT", SOLUTION_LIMIT))
+
+
+def solution_cache() -> Path:
+    """Where this machine keeps solutions over the limit: ``solutions/`` in the file store's cache."""
+    from frontierco.filestore import default_cache
+
+    return default_cache() / "solutions"
+
+
+def _write_atomically(target: Path, data: bytes) -> None:
+    temporary = target.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        temporary.replace(target)
+    except OSError as exc:
+        raise StoreError(f"could not write {target}: {exc.strerror or exc}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 class Status(StrEnum):
@@ -126,7 +159,14 @@ class RunRecord:
         for name, kinds in _TYPES.items():
             if name in values and not isinstance(values[name], kinds) or isinstance(values.get(name), bool) and bool not in kinds:
                 raise ValueError(f"{name} is {type(values[name]).__name__}")
+        for name in ("objective", "reference", "bound", "time_to_best", "solve_time", "setup_time"):
+            if isinstance(values.get(name), float) and not math.isfinite(values[name]):
+                raise ValueError(f"{name} is {values[name]}")
+        if not (math.isfinite(values["time_limit"]) and values["time_limit"] > 0):
+            raise ValueError(f"time_limit is {values['time_limit']}, not a positive number of seconds")
         values["trace"] = [(float(t), float(v)) for t, v in data["trace"]]
+        if not all(math.isfinite(t) and math.isfinite(v) for t, v in values["trace"]):
+            raise ValueError("trace holds a value that is not finite")
         return cls(**values, extra={k: v for k, v in data.items() if k not in known})
 
 
@@ -147,18 +187,40 @@ _TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
-def _claimant_alive(claim: str) -> bool:
-    """Whether the process a claim names still runs (one on another machine is taken to)."""
-    host, _, pid = claim.strip().partition(" ")
+CLAIM_EXPIRY = 24 * 3600.0  # seconds after which a claim of a process on another machine no longer holds
+
+
+def _process_started(pid: int) -> float | None:
+    """When the process ``pid`` of this machine started (seconds since the epoch), None when unknown."""
+    try:
+        ticks = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19])
+        boot = next(float(line.split()[1]) for line in Path("/proc/stat").read_text().splitlines() if line.startswith("btime"))
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+    return boot + ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _claim_holds(path: Path) -> bool:
+    """Whether the claim file still holds its run: one that is empty or garbled (a full disk) is no claim; one of
+    this machine holds while its process runs (the process that wrote it, not a later one given the same pid);
+    one of another machine until ``CLAIM_EXPIRY`` after it was written."""
+    try:
+        text, written = path.read_text(), path.stat().st_mtime
+    except (OSError, UnicodeDecodeError):
+        return False
+    host, _, pid = text.strip().partition(" ")
+    if not host or not pid.isdigit():
+        return False
     if host != socket.gethostname():
-        return True
+        return time.time() - written < CLAIM_EXPIRY
     try:
         os.kill(int(pid), 0)
-    except (ValueError, ProcessLookupError):
+    except ProcessLookupError:
         return False
     except PermissionError:
-        return True
-    return True
+        pass
+    started = _process_started(int(pid))
+    return started is None or started <= written + 1.0  # clock ticks and mtime granularity
 
 
 def line_digest(line: bytes) -> str:
@@ -252,6 +314,9 @@ class ResultStore:
         lines that are not records are skipped, and counted in one warning per file. Never writes."""
         pattern = f"{collection or '*'}/{solver or '*'}.jsonl"
         for path in sorted(self.root.glob(pattern)):
+            if not path.is_file():
+                log.warning("%s: not a file, skipped", path)
+                continue
             records, bad = read_records(path, only_admitted)
             if bad:
                 log.warning("%s: %d line(s) that are not run records skipped (left in the file)", path, bad)
@@ -260,23 +325,30 @@ class ResultStore:
     def finished(self, collection: str, solver: str) -> set[str]:
         return {r.run_id for r in self.records(collection, solver)}
 
-    def claim(self, collection: str, solver: str, run_id: str, redo: bool = False) -> bool:
-        """Take a run for this process: False when it is finished (unless ``redo``) or claimed by a process
-        that is alive (any process on another machine counts as alive). The claim is the file
-        ``<collection>/claims/<run_id>`` naming host and pid; check and claim happen under an exclusive lock
-        on ``<root>/.claims.lock``, so two processes never both take one run."""
+    def size(self, collection: str, solver: str) -> int:
+        """Bytes in the record file (0 when none): what was recorded before a campaign began."""
+        path = self.path(collection, solver)
+        return path.stat().st_size if path.is_file() else 0
+
+    def claim(self, collection: str, solver: str, run_id: str, redo: bool = False, redo_from: int = 0) -> bool:
+        """Take a run for this process: False when it is finished (with ``redo``: when a record of it begins at or
+        after byte ``redo_from`` of the append-only file, i.e. another campaign redid it meanwhile, so that two
+        campaigns redoing one run at once run it once) or its claim holds
+        (``_claim_holds``). The claim is the file ``<collection>/claims/<run_id>`` naming host and pid, written
+        whole or not at all (StoreError); check and claim happen under an exclusive lock on
+        ``<root>/.claims.lock``, so two processes never both take one run."""
         claims = self.root / check_name(collection, "collection") / "claims"
         check_name(run_id, "run id")
         claims.mkdir(parents=True, exist_ok=True)
         with open(self.root / ".claims.lock", "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
-                if not redo and self._recorded(collection, solver, run_id):
+                if self._recorded(collection, solver, run_id, start=redo_from) if redo else self._recorded(collection, solver, run_id):
                     return False
                 path = claims / run_id
-                if path.exists() and _claimant_alive(path.read_text()):
+                if path.exists() and _claim_holds(path):
                     return False
-                path.write_text(f"{socket.gethostname()} {os.getpid()}\n")
+                _write_atomically(path, f"{socket.gethostname()} {os.getpid()}\n".encode())  # no claim, or a whole one
                 return True
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
@@ -300,18 +372,19 @@ class ResultStore:
             rows.append(row)
         return pd.DataFrame(rows, columns=[f.name for f in fields(RunRecord)])
 
-    def _recorded(self, collection: str, solver: str, run_id: str) -> bool:
-        """Whether a record of the run is in the store: a byte search for its id as records write it (C speed;
-        parsing every record before every run made claiming cost linear time in Python)."""
+    def _recorded(self, collection: str, solver: str, run_id: str, start: int = 0) -> bool:
+        """Whether a record of the run is in the store, on a line that ends after byte ``start``: a byte search for
+        its id as records write it (C speed; parsing every record before every run made claiming cost linear time
+        in Python)."""
         path = self.path(collection, solver)
         if not path.is_file():
             return False
         data, key = path.read_bytes(), json.dumps({"run_id": run_id})[1:-1].encode()
-        at = data.find(key)
+        at = data.find(key, data.rfind(b"\n", 0, start) + 1)  # from the line holding byte start (a sealed tail is cut)
         while at != -1:  # a line that holds the id counts only if it is a record (not a torn write)
-            start, end = data.rfind(b"\n", 0, at) + 1, data.find(b"\n", at)
+            line, end = data.rfind(b"\n", 0, at) + 1, data.find(b"\n", at)
             try:
-                RunRecord.from_json(data[start : None if end == -1 else end].decode())
+                RunRecord.from_json(data[line : None if end == -1 else end].decode())
                 return True
             except (ValueError, TypeError, KeyError, UnicodeDecodeError):
                 at = data.find(key, at + 1)
@@ -321,29 +394,37 @@ class ResultStore:
         (self.root / check_name(collection, "collection") / "claims" / check_name(run_id, "run id")).unlink(missing_ok=True)
 
     def save_solution(self, collection: str, run_id: str, solution: dict[str, Any]) -> str:
-        """Write a best solution (atomically) and return its path relative to the store root. The name
-        carries the content's hash, so a run redone with another answer never overwrites the file an
-        earlier record of the same run id was checked with."""
+        """Write a best solution (atomically) and return how the record names it: its path relative to the store
+        root, whose name carries the content's hash (a run redone with another answer never overwrites the file
+        an earlier record of the same run id was checked with); or, when the compressed file is over the limit
+        (``solution_limit()``), ``sha256:<hex>`` of the file, written into the local solution cache instead."""
         data = json.dumps(solution, sort_keys=True).encode()
-        name = f"{check_name(run_id, 'run id')}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
-        relative = Path(check_name(collection, "collection")) / "solutions" / name
-        target = self.root / relative
-        temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with gzip.GzipFile(temporary, "wb", mtime=0) as handle:
-                handle.write(data)
-            temporary.replace(target)
-        except OSError as exc:
-            raise StoreError(f"could not write {target}: {exc.strerror or exc}") from None
-        finally:
-            temporary.unlink(missing_ok=True)
+        packed = gzip.compress(data, mtime=0)
+        if len(packed) > solution_limit():
+            digest = hashlib.sha256(packed).hexdigest()
+            target = solution_cache() / f"{digest}.json.gz"
+            if not target.is_file():
+                _write_atomically(target, packed)
+            return BY_HASH + digest
+        relative = Path(check_name(collection, "collection")) / "solutions" / f"{check_name(run_id, 'run id')}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
+        _write_atomically(self.root / relative, packed)
         return str(relative)
 
-    def load_solution(self, relative: str) -> dict[str, Any]:
-        """A stored solution by its path relative to the store (never one outside it)."""
-        with gzip.open(inside(self.root, relative, "solution file")) as handle:
-            return json.loads(handle.read())
+    def load_solution(self, name: str) -> dict[str, Any]:
+        """The solution a record names: a file of the store, or by ``sha256:`` from the solution cache or a folder
+        of ``FRONTIERCO_SOLUTIONS`` (SolutionUnavailable when none holds a file of that hash)."""
+        if not name.startswith(BY_HASH):
+            with gzip.open(inside(self.root, name, "solution file")) as handle:
+                return json.loads(handle.read())
+        digest = name[len(BY_HASH) :]
+        if not re.fullmatch(r"[0-9a-f]{64}", digest):
+            raise StoreError(f"not a solution hash: {digest[:80]!r}")
+        folders = [solution_cache(), *(Path(f) for f in os.environ.get(SOLUTIONS_VARIABLE, "").split(os.pathsep) if f)]
+        for folder in folders:
+            path = folder / f"{digest}.json.gz"
+            if path.is_file() and hashlib.sha256(packed := path.read_bytes()).hexdigest() == digest:
+                return json.loads(gzip.decompress(packed))
+        raise SolutionUnavailable(digest)
 
     def append(self, record: RunRecord) -> None:
         """Append one record as one line (written whole, flushed, fsynced), then admit it: the harness judged

@@ -1,4 +1,4 @@
-import math
+import shutil
 import subprocess
 import sys
 
@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from frontierco.cli import app
+from frontierco.harness.plan import MAX_TIME_LIMIT
 from frontierco.results import ResultStore
 from tests.helpers import DATA
 
@@ -50,7 +51,7 @@ def test_generate_and_evaluate(tmp_path):
         assert expected is not None and evaluate(read_instance(path), solution).objective == expected
         write_solution(tmp_path / f"{path.stem}.sol", generated, solution, expected)
         checked = runner.invoke(app, ["evaluate", str(path), str(tmp_path / f"{path.stem}.sol")])
-        assert checked.exit_code == 0 and f"objective {expected:g}" in checked.output
+        assert checked.exit_code == 0 and f"objective {expected:.12g}\n" in checked.output
 
 
 def test_verify_generated_collection():
@@ -150,10 +151,10 @@ def test_run_usage_errors_are_one_line_exit_2(tmp_path):
 
 
 NONSENSE = [
-    (["--time-limit", "0"], "--time-limit must be a positive, finite number"),
-    (["--time-limit", "-1"], "--time-limit must be a positive, finite number"),
-    (["--time-limit", "nan"], "--time-limit must be a positive, finite number"),
-    (["--time-limit", "inf"], "--time-limit must be a positive, finite number"),
+    (["--time-limit", "0"], "--time-limit must be a positive number of seconds up to"),
+    (["--time-limit", "-1"], "--time-limit must be a positive number of seconds up to"),
+    (["--time-limit", "nan"], "--time-limit must be a positive number of seconds up to"),
+    (["--time-limit", "inf"], "--time-limit must be a positive number of seconds up to"),
     (["--limit", "0"], "--limit must be at least 1"),
     (["--limit", "-1"], "--limit must be at least 1"),
     (["--seeds", "0"], "--seeds must be at least 1"),
@@ -167,6 +168,10 @@ NONSENSE = [
     (["--param", "level"], "--param needs KEY=VALUE"),
     (["--param", "=2"], "--param needs KEY=VALUE"),
     (["--param", "level=2", "--param", "level=3"], "--param level is given twice"),
+    (["--time-limit", "1e308"], "--time-limit must be a positive number of seconds up to 2.592e+06"),  # Ctrl-C never returned
+    (["--only", ""], "--only needs instance names"),
+    (["--only", "a,,b"], "--only needs instance names"),
+    (["--instance", str(DATA / "tiny.vrp"), "--write-solution", str(DATA)], "is a folder"),
 ]
 
 
@@ -186,7 +191,7 @@ def test_verify_names_an_empty_prefix_ambiguous(tmp_path):
 
 @pytest.mark.parametrize("strict", [False, True])
 def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monkeypatch, strict: bool) -> None:
-    from frontierco import cli
+    from frontierco.harness import campaign as campaign_module
     from frontierco.harness.campaign import to_record
     from frontierco.harness.runner import Outcome
 
@@ -196,7 +201,7 @@ def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monke
             store.append(record)
         return records
 
-    monkeypatch.setattr(cli, "run_campaign", crashing)
+    monkeypatch.setattr(campaign_module, "run_campaign", crashing)  # the command imports it when it runs
     args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--results", str(tmp_path)]
     result = runner.invoke(app, args + (["--strict"] if strict else []))
     assert "2 of 2 runs ended in error, crash or memory" in result.output
@@ -211,16 +216,16 @@ def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monke
     threads=st.integers(-3, 3),
 )
 def test_random_option_values_are_refused_in_one_line_or_run(monkeypatch, tmp_path, time_limit, limit, seeds, threads) -> None:
-    from frontierco import cli
     from frontierco.errors import FrontiercoError
+    from frontierco.harness import campaign as campaign_module
 
     planned = []
-    monkeypatch.setattr(cli, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
+    monkeypatch.setattr(campaign_module, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
     args = ["run", "--solver", "greedy", "--problem", "mis", "--time-limit", str(time_limit), "--limit", str(limit)]
     result = runner.invoke(app, args + ["--seeds", str(seeds), "--threads", str(threads), "--results", str(tmp_path)])
     valid = limit >= 1 and seeds >= 1 and threads >= 1
     try:
-        valid = valid and math.isfinite(float(time_limit)) and float(time_limit) > 0
+        valid = valid and 0 < float(time_limit) <= MAX_TIME_LIMIT
     except ValueError:
         valid = False
     if valid:
@@ -228,3 +233,111 @@ def test_random_option_values_are_refused_in_one_line_or_run(monkeypatch, tmp_pa
     else:
         assert not planned and (isinstance(result.exception, FrontiercoError) or result.exit_code == 2), result.output
     assert not list(tmp_path.rglob("*.jsonl"))
+
+
+def test_verify_says_a_solution_kept_outside_the_store_and_missing_here_was_not_rechecked(tmp_path):
+    import os
+
+    runs, cache = tmp_path / "runs", tmp_path / "cache"
+    env = {**os.environ, "FRONTIERCO_SOLUTION_LIMIT": "10", "FRONTIERCO_CACHE": str(cache)}
+    args = [sys.executable, "-m", "frontierco", "run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--results", str(runs)]
+    assert subprocess.run(args, env=env, capture_output=True, timeout=120).returncode == 0
+    (record,) = ResultStore(runs).records()
+    assert record.solution_file is not None and record.solution_file.startswith("sha256:") and not list(runs.rglob("*.json.gz"))
+    verify = [sys.executable, "-m", "frontierco", "verify", record.run_id, "--results", str(runs)]
+    found = subprocess.run(verify, env=env, capture_output=True, text=True, timeout=120)
+    assert found.returncode == 0 and "agrees with the record" in found.stdout
+    shutil.rmtree(cache)
+    missing = subprocess.run(verify, env=env, capture_output=True, text=True, timeout=120)
+    digest = record.solution_file.removeprefix("sha256:")
+    assert missing.returncode == 0 and f"not re-checked: solution not available locally (sha256 {digest})" in missing.stdout
+
+
+def test_evaluate_prints_an_integer_objective_whole_and_reads_back_a_tour_run_wrote_as_sol(tmp_path):
+    """pla7397's 23260728 was printed 2.32607e+07; a tour written with --write-solution t.sol was read as VRPLIB."""
+    from frontierco.formats import write_instance, write_solution
+    from frontierco.problems import EdgeWeights, TSPInstance, TSPSolution
+
+    instance = TSPInstance("big", EdgeWeights("EUC_2D", coords=np.array([[0.0, 0.0], [11630364.0, 0.0]])))
+    write_instance(tmp_path / "big.tsp", instance)
+    write_solution(tmp_path / "t.sol", instance, TSPSolution(np.array([0, 1])), 23260728.0)
+    result = runner.invoke(app, ["evaluate", str(tmp_path / "big.tsp"), str(tmp_path / "t.sol")])
+    assert result.exit_code == 0 and "objective 23260728\n" in result.output, result.output
+
+
+def test_files_with_a_byte_order_mark_read(tmp_path):
+    from frontierco.formats import read_instance, read_solution
+
+    (tmp_path / "g.dimacs").write_bytes("\ufeffp edge 3 2\ne 1 2\ne 2 3\n".encode())
+    graph = read_instance(tmp_path / "g.dimacs")
+    (tmp_path / "s.txt").write_bytes("\ufeff1\n3\n".encode())
+    assert graph.n == 3 and read_solution(tmp_path / "s.txt", graph).vertices.tolist() == [0, 2]
+
+
+def test_a_one_node_cvrp_evaluates_without_a_traceback(tmp_path):
+    (tmp_path / "one.vrp").write_text(
+        "NAME : one\nTYPE : CVRP\nDIMENSION : 1\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n"
+        "DEMAND_SECTION\n1 0\nDEPOT_SECTION\n1\n-1\nEOF\n"
+    )
+    (tmp_path / "one.sol").write_text("Cost 0\n")
+    result = runner.invoke(app, ["evaluate", str(tmp_path / "one.vrp"), str(tmp_path / "one.sol")])
+    assert result.exit_code == 0 and "objective 0" in result.output, result.output
+
+
+def _one_line_error(result: subprocess.CompletedProcess, message: str) -> None:
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip().count("\n") == 0 and message in result.stderr, result.stderr
+
+
+def test_writing_to_a_file_as_the_store_or_to_a_full_device_is_one_line(tmp_path):
+    _one_line_error(
+        _run("run", "--solver", "greedy", "--problem", "mis", "--results", str(DATA / "tiny.vrp")), "must be a folder of records"
+    )
+    runs = tmp_path / "runs"
+    args = ["run", "--solver", "savings", "--instance", str(DATA / "tiny.vrp"), "--time-limit", "2", "--results", str(runs)]
+    _one_line_error(_run(*args, "--write-solution", "/dev/full"), "could not write /dev/full")
+    _one_line_error(_run("results", "export", "/dev/full", "--results", str(runs)), "could not write /dev/full")
+    _one_line_error(
+        _run("results", "export", str(tmp_path / "x.csv"), "--results", str(runs), "--collection", "nope"),
+        "no records of a collection 'nope'",
+    )
+
+
+def test_records_with_a_time_limit_of_zero_or_an_infinite_objective_and_a_folder_named_jsonl_break_nothing(tmp_path):
+    import json
+
+    from frontierco.leaderboard.build import build
+
+    runs = tmp_path / "leaderboards" / "runs"
+    assert (
+        _run("run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--time-limit", "5", "--results", str(runs)).returncode == 0
+    )
+    path = next(runs.rglob("greedy.jsonl"))
+    good = json.loads(path.read_text())
+    bad = [{**good, "run_id": f"{good['run_id']}-{k}", **change} for k, change in enumerate([{"time_limit": 0}, {"time_limit": -5}])]
+    infinite = {**good, "run_id": "infinite", "objective": float("inf")}
+    path.write_text("\n".join(json.dumps(r) for r in [good, *bad, infinite]) + "\n")
+    (runs / "mis-rb-small" / "folder.jsonl").mkdir()
+    records = list(ResultStore(runs).records())
+    assert [r.run_id for r in records] == [good["run_id"]]  # the others are not records: skipped, with a warning
+    assert build(runs)  # no traceback
+    refused = _run("verify", "infinite", "--results", str(runs))  # warnings about the skipped lines come first
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr and "no run 'infinite'" in refused.stderr.splitlines()[-1]
+    assert _run("verify", good["run_id"], "--results", str(runs)).returncode == 0
+
+
+def test_a_leaderboard_build_on_a_full_disk_is_one_line(tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    from frontierco.errors import StoreError
+
+    (tmp_path / "runs").mkdir()
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    result = runner.invoke(app, ["leaderboard", "build", "--folder", str(tmp_path)])
+    assert isinstance(result.exception, StoreError) and "could not write the leaderboard" in str(result.exception)
+    assert "No space left on device" in str(result.exception)

@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -14,27 +14,14 @@ from rich.progress import track
 from rich.table import Table
 
 import frontierco
-from frontierco import catalog, workspace
-from frontierco.campaigns import Step, campaign_files, load_campaign, run_named, select_steps
-from frontierco.cities.build import build_city, check_city, import_rrnco, save_city
-from frontierco.cli.summary import summarise_records
-from frontierco.contract import check_solver
-from frontierco.errors import FrontiercoError, UsageError
-from frontierco.formats import read_instance, read_solution
-from frontierco.formats import write_solution as write_solution_file
-from frontierco.harness.campaign import run_campaign
-from frontierco.harness.devices import check_device
-from frontierco.harness.executors import make_executor
-from frontierco.harness.plan import Selection, parse_params, plan_collection, plan_file
-from frontierco.leaderboard import build as leaderboard
-from frontierco.plot import plot_run
-from frontierco.problems import evaluate, get_problem, problem_of
-from frontierco.references import Change, compute_references, update_references
-from frontierco.registry import Registry
-from frontierco.results import FAILED_STATUSES, ResultStore, RunRecord, latest
-from frontierco.scaffold import new_solver
-from frontierco.solver import discover, get_solver, load_solver_module
-from frontierco.verify import added_records, admission, admit_store, find_record, find_records, verify_record, verify_run
+from frontierco import workspace
+from frontierco.errors import FrontiercoError, StoreError, UsageError
+
+if TYPE_CHECKING:  # each command imports what it needs when it runs, so that the CLI starts at once
+    from frontierco.campaigns import Step
+    from frontierco.catalog import Progress
+    from frontierco.references import Change
+    from frontierco.results import RunRecord
 
 app = typer.Typer(
     help="frontierco: a benchmark suite for combinatorial optimisation.", no_args_is_help=True, pretty_exceptions_enable=False
@@ -55,7 +42,7 @@ console = Console() if Console().is_terminal else Console(width=200)
 T = TypeVar("T")
 
 
-def _progress(description: str) -> catalog.Progress:
+def _progress(description: str) -> Progress:
     def wrap(items: Iterable[T]) -> Iterable[T]:
         items = list(items)
         return track(items, description=description, console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
@@ -66,6 +53,9 @@ def _progress(description: str) -> catalog.Progress:
 @instances_app.command("list")
 def instances_list(problem: Annotated[str | None, typer.Option(help="only collections of this problem")] = None) -> None:
     """List the collections: problem, kind, splits, reference coverage."""
+    from frontierco import catalog
+    from frontierco.registry import Registry
+
     table = Table("collection", "problem", "kind", "instances", "splits", "references")
     for s in catalog.list_collections(Registry(), problem):
         splits = ", ".join(f"{k} {v}" for k, v in sorted(s.splits.items()))
@@ -76,6 +66,9 @@ def instances_list(problem: Annotated[str | None, typer.Option(help="only collec
 @instances_app.command("show")
 def instances_show(name: Annotated[str, typer.Argument(help="a collection, or collection/instance")]) -> None:
     """Show a collection's instances with their references, or one instance's details."""
+    from frontierco.problems import problem_of
+    from frontierco.registry import Registry
+
     registry = Registry()
     if "/" in name:
         entry = registry.entry(name)
@@ -113,6 +106,9 @@ def instances_generate(
     split: Annotated[str | None, typer.Option(help="only this split (train, dev, test)")] = None,
 ) -> None:
     """Write a collection's instances as files (TSPLIB/VRPLIB, DIMACS, MPS)."""
+    from frontierco import catalog
+    from frontierco.registry import Registry
+
     written = catalog.generate_collection(Registry(), collection, out, split, _progress(f"writing {collection}"))
     console.print(f"wrote {len(written)} instances to {out}")
 
@@ -120,6 +116,9 @@ def instances_generate(
 @instances_app.command("verify")
 def instances_verify(collection: str, split: Annotated[str | None, typer.Option(help="only this split")] = None) -> None:
     """Load every instance: files against their sha256, generated ones against their content hash."""
+    from frontierco import catalog
+    from frontierco.registry import Registry
+
     failures = catalog.verify_collection(Registry(), collection, split, _progress(f"verifying {collection}"))
     for entry, problem in failures:
         console.print(f"[red]FAIL[/red] {entry.key}: {problem}")
@@ -131,10 +130,13 @@ def instances_verify(collection: str, split: Annotated[str | None, typer.Option(
 @app.command("evaluate")
 def evaluate_command(instance_file: Path, solution_file: Path) -> None:
     """Check a solution file against an instance file with the independent checker."""
+    from frontierco.formats import read_instance, read_solution
+    from frontierco.problems import evaluate, problem_of
+
     instance = read_instance(instance_file)
     verdict = evaluate(instance, read_solution(solution_file, instance))
     if verdict.feasible:
-        console.print(f"feasible, {problem_of(instance).name} objective {verdict.objective:g}")
+        console.print(f"feasible, {problem_of(instance).name} objective {_number(verdict.objective)}")
     else:
         console.print(f"infeasible: {verdict.reason}")
         raise typer.Exit(1)
@@ -143,6 +145,8 @@ def evaluate_command(instance_file: Path, solution_file: Path) -> None:
 @app.command("solvers")
 def solvers_command() -> None:
     """List the solvers, the problems they solve, and how to install a missing one."""
+    from frontierco.solver import discover
+
     table = Table("solver", "problems", "available", "to install")
     for name, spec in sorted(discover().items()):
         table.add_row(name, ", ".join(spec.problems), "yes" if spec.available else "no", spec.fix)
@@ -173,6 +177,18 @@ def run_command(
     strict: Annotated[bool, typer.Option(help="exit non-zero when any run ended in error or crash (for CI)")] = False,
 ) -> None:
     """Run a solver under the harness, record every run, and print per-instance results."""
+    from frontierco.cli.summary import summarise_records
+    from frontierco.formats import write_solution as write_solution_file
+    from frontierco.harness.campaign import run_campaign
+    from frontierco.harness.devices import check_device
+    from frontierco.harness.executors import make_executor
+    from frontierco.harness.plan import Selection, parse_params, plan_collection, plan_file
+    from frontierco.problems import get_problem
+    from frontierco.registry import Registry
+    from frontierco.results import FAILED_STATUSES, ResultStore, latest
+    from frontierco.solver import get_solver
+    from frontierco.verify import verify_run
+
     check_device(device)
     if instance is not None and (collection is not None or only is not None or limit is not None or max_size is not None):
         raise UsageError("--instance runs one file: leave out --collection, --only, --limit and --max-size")
@@ -181,6 +197,10 @@ def run_command(
             raise UsageError("--write-solution needs --instance (one file, one best solution)")
         if not write_solution.parent.is_dir():
             raise UsageError(f"--write-solution: the folder {write_solution.parent} does not exist")
+        if write_solution.is_dir():
+            raise UsageError(f"--write-solution: {write_solution} is a folder; name the file to write")
+    if only is not None and not all(name.strip() for name in only.split(",")):
+        raise UsageError(f"--only needs instance names separated by commas, got {only!r}")
     spec = get_solver(solver)
     params = parse_params(param or [])
     if instance is not None:
@@ -213,7 +233,10 @@ def run_command(
         console.print(f"{failed} of {len(planned)} runs ended in error, crash or memory (see the note column)")
     if write_solution is not None and instance is not None:
         best = verify_run(store, campaign.specs[0].run_id)  # re-checked on the way out
-        write_solution_file(write_solution, best.instance, best.solution, best.evaluation.objective)
+        try:
+            write_solution_file(write_solution, best.instance, best.solution, best.evaluation.objective)
+        except OSError as exc:
+            raise StoreError(f"could not write {write_solution}: {exc.strerror or exc}") from None
         console.print(f"wrote the best solution to {write_solution}")
     if strict and failed:
         raise typer.Exit(1)
@@ -227,15 +250,23 @@ def results_export(
     collection: Annotated[str | None, typer.Option(help="only this collection")] = None,
 ) -> None:
     """Every record of a store as one table (a row per record; needs the analysis extra)."""
+    from frontierco.results import ResultStore
+
     if format not in ("csv", "parquet"):
         raise UsageError(f"--format must be csv or parquet, got {format!r}")
     if not out.parent.is_dir():
         raise UsageError(f"the folder {out.parent} does not exist")
-    frame = ResultStore(_records(results)).to_frame(collection)
-    if format == "csv":
-        frame.to_csv(out, index=False)
-    else:
-        frame.to_parquet(out, index=False)
+    store = ResultStore(_records(results))
+    if collection is not None and not store.path(collection, "x").parent.is_dir():
+        raise UsageError(f"no records of a collection {collection!r} in {store.root}")
+    frame = store.to_frame(collection)
+    try:
+        if format == "csv":
+            frame.to_csv(out, index=False)
+        else:
+            frame.to_parquet(out, index=False)
+    except OSError as exc:
+        raise StoreError(f"could not write {out}: {exc.strerror or exc}") from None
     console.print(f"wrote {len(frame)} records to {out}")
 
 
@@ -249,6 +280,11 @@ def verify_command(
 ) -> None:
     """Re-check a stored run's best solution with the independent checker (or, with --admit, every record
     the boards do not show yet)."""
+    from frontierco.errors import SolutionUnavailable
+    from frontierco.registry import Registry
+    from frontierco.results import ResultStore
+    from frontierco.verify import added_records, admission, admit_store, find_record, find_records, verify_record
+
     store = ResultStore(_records(results))
     if changed_since is not None:
         added = added_records(store, changed_since)
@@ -277,7 +313,11 @@ def verify_command(
         if record.solution_file is None and every:
             console.print(f"run {record.run_id}: no stored solution ({record.status}: {record.reason})")
             continue
-        check = verify_record(store, record)  # a lone record without a solution is an error
+        try:
+            check = verify_record(store, record)  # a lone record without a solution is an error
+        except SolutionUnavailable as exc:  # kept outside the committed store, and not on this machine
+            console.print(f"run {record.run_id} ({record.solver} on {record.instance_key}): not re-checked: {exc}")
+            continue
         if not check.evaluation.feasible:
             console.print(f"run {record.run_id}: stored solution is infeasible: {check.evaluation.reason}")
             failed = True
@@ -298,6 +338,11 @@ def reference_compute(
     jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
 ) -> None:
     """Compute reference values for a collection (resumable) and write them, with provenance, into its manifest."""
+    from frontierco.harness.executors import make_executor
+    from frontierco.problems import get_problem
+    from frontierco.references import compute_references
+    from frontierco.registry import Registry
+
     registry = Registry()
     name = solver or get_problem(registry.collection(collection).problem).reference_solver
     changes = compute_references(registry, collection, name, time_limit, make_executor("local", jobs))
@@ -307,6 +352,10 @@ def reference_compute(
 @reference_app.command("update")
 def reference_update(results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None) -> None:
     """Take over stored runs that beat their reference, after re-verifying each solution."""
+    from frontierco.references import update_references
+    from frontierco.registry import Registry
+    from frontierco.results import ResultStore
+
     changes = update_references(Registry(), ResultStore(_records(results)))
     _print_changes(changes, f"{len(changes)} references improved")
 
@@ -326,6 +375,8 @@ def leaderboard_build(
     folder: Annotated[Path | None, typer.Option(help="leaderboard folder, records in its runs/ (default: the workspace's)")] = None,
 ) -> None:
     """Rebuild the markdown tables, CSV, figures and HTML page from the run records."""
+    from frontierco.leaderboard import build as leaderboard
+
     folder = folder if folder is not None else workspace.required().leaderboards
     outputs = leaderboard.build(folder / "runs")
     readme = folder.parent / "README.md"
@@ -336,7 +387,10 @@ def leaderboard_build(
             raise typer.Exit(1)
         console.print(f"leaderboard up to date ({len(outputs)} files)")
         return
-    leaderboard.write(folder, outputs, readme)
+    try:
+        leaderboard.write(folder, outputs, readme)
+    except OSError as exc:
+        raise StoreError(f"could not write the leaderboard into {folder}: {exc.strerror or exc} ({exc.filename})") from None
     excerpt = f" and the excerpt in {readme}" if readme.exists() else ""
     console.print(f"wrote {len(outputs) - 1} files to {folder}{excerpt}")
 
@@ -350,6 +404,9 @@ def campaign_run(
     step: Annotated[list[int] | None, typer.Option(help="only step N (0-based, in file order; repeatable)")] = None,
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
+    from frontierco.campaigns import load_campaign, run_named, select_steps
+    from frontierco.results import ResultStore
+
     campaign = select_steps(load_campaign(name), step or [])
     results = _records(results)
     console.print(f"campaign {campaign.name}: {len(campaign.steps)} steps; records in {results}")
@@ -363,6 +420,8 @@ def campaign_run(
 @campaign_app.command("list")
 def campaign_list() -> None:
     """The named campaigns and their steps."""
+    from frontierco.campaigns import campaign_files, load_campaign
+
     for name in sorted(campaign_files()):
         campaign = load_campaign(name)
         console.print(f"[bold]{campaign.name}[/bold]: {campaign.description}")
@@ -376,6 +435,8 @@ def new_solver_command(
     problem: Annotated[list[str], typer.Option(help="a problem it solves (repeat for several)")],
 ) -> None:
     """Start a solver: copy solvers/_template to solvers/NAME, set its name and problems."""
+    from frontierco.scaffold import new_solver
+
     target = new_solver(name, problem)
     console.print(f"created {target}; write solve() in {target / 'solver.py'}, then: frontierco check-solver {name}")
 
@@ -383,6 +444,9 @@ def new_solver_command(
 @app.command("check-solver")
 def check_solver_command(name: str) -> None:
     """Run the solver contract (tiny instances, through the harness) on one solver and say what failed."""
+    from frontierco.contract import check_solver
+    from frontierco.solver import get_solver
+
     results = check_solver(get_solver(name))
     table = Table("problem", "case", "result", "detail")
     for r in results:
@@ -403,6 +467,8 @@ def cities_build(
     out: Annotated[Path | None, typer.Option(help="output .npz (default instances/cities/NAME.npz)")] = None,
 ) -> None:
     """Build a city .npz: sample points on the drivable network, compute directed distances and durations."""
+    from frontierco.cities.build import build_city, check_city, save_city
+
     city = build_city(osm, name, points, seed)
     report = check_city(city)
     target = save_city(city, out or workspace.required().root / "instances" / "cities" / f"{name}.npz")
@@ -419,6 +485,8 @@ def cities_import(
     directory: Path, out: Annotated[Path | None, typer.Option(help="destination folder (default: the workspace's instances/cities)")] = None
 ) -> None:
     """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
+    from frontierco.cities.build import import_rrnco
+
     out = out if out is not None else workspace.required().root / "instances" / "cities"
     copied = import_rrnco(directory, out)
     console.print(f"imported {len(copied)} cities into {out}")
@@ -431,6 +499,9 @@ def plot_command(
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
 ) -> None:
     """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
+    from frontierco.plot import plot_run
+    from frontierco.results import ResultStore
+
     target = plot_run(ResultStore(_records(results)), run_id, out or Path(f"{run_id}.png"))
     console.print(f"wrote {target}")
 
@@ -438,11 +509,22 @@ def plot_command(
 @app.command("train", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, add_help_option=False)
 def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help="a learned solver with a train.py")]) -> None:
     """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
+    from frontierco.solver import load_solver_module
+
     load_solver_module(solver, "train").main(list(ctx.args))
 
 
+def _number(value: float | None) -> str:
+    """An objective as a person reads it: an integer whole (23260728, not 2.32607e+07), else 12 significant digits."""
+    if value is None:
+        return "none"
+    return str(int(value)) if float(value).is_integer() and abs(value) < 2**63 else f"{value:.12g}"
+
+
 def _records(results: Path | None) -> Path:
-    """The record store a command reads or writes: the one given, else the workspace's."""
+    """The record store a command reads or writes: the one given (a folder), else the workspace's."""
+    if results is not None and results.exists() and not results.is_dir():
+        raise UsageError(f"--results must be a folder of records, {results} is a file")
     return results if results is not None else workspace.required().runs
 
 

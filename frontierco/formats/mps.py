@@ -82,10 +82,48 @@ def _check_data_line(section: str, tokens: list[str]) -> str:
     return f"a section header ({', '.join(_SECTIONS)})"
 
 
+def _is_finite(token: str) -> bool:
+    return _is_number(token) and bool(np.isfinite(float(token)))
+
+
+class _References:
+    """What the data lines of COLUMNS, RHS and RANGES refer to: rows that ROWS declared, finite values, each
+    column's entries in one block (HiGHS merges or drops the rest silently)."""
+
+    def __init__(self) -> None:
+        self.rows: set[str] = set()
+        self.columns: set[str] = set()
+        self.column = ""
+
+    def problem(self, section: str, tokens: list[str]) -> str:
+        if section == "ROWS":
+            self.rows.add(tokens[1])
+            return ""
+        if section == "COLUMNS" and "'MARKER'" not in tokens:
+            if tokens[0] != self.column:
+                if tokens[0] in self.columns:
+                    return f"the entries of column {tokens[0]!r} in one block (it appeared before)"
+                self.columns.add(self.column)
+                self.column = tokens[0]
+            pairs = tokens[1:]
+        elif section in ("RHS", "RANGES"):
+            pairs = tokens[len(tokens) % 2 :]  # an odd count starts with the set's name
+        else:
+            return ""
+        for row, value in zip(pairs[::2], pairs[1::2], strict=True):
+            if row not in self.rows:
+                return f"a row declared in ROWS, got {row!r} in {section}"
+            if not _is_finite(value):
+                return f"a finite value in {section}, got {value!r}"
+        return ""
+
+
 def check_mps_text(text: str, path: Path) -> None:
-    """Raise a FormatError at the first line that breaks the MPS section grammar."""
+    """Raise a FormatError at the first line that breaks the MPS section grammar, or refers to a row ROWS did
+    not declare, holds a value that is not finite (COLUMNS, RHS, RANGES), or splits a column's entries."""
     section = ""
     seen: set[str] = set()
+    references = _References()
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("*"):
             continue
@@ -102,6 +140,7 @@ def check_mps_text(text: str, path: Path) -> None:
                     raise FormatError(path, number, problem)
             continue
         problem = _check_data_line(section, tokens) if section not in ("", "NAME") else "a section header (NAME, ROWS, ...)"
+        problem = problem or references.problem(section, tokens)
         if problem:
             raise FormatError(path, number, problem)
     for required in ("ROWS", "COLUMNS"):

@@ -156,7 +156,16 @@ def _table(section: _Section, n: int, columns: int, path: Path) -> np.ndarray:
             if len(line.split()) != columns + 1:
                 raise FormatError(path, number, f"an index and {columns} values in {section.name.upper()}_SECTION")
         raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(rows)}")
-    return values.reshape(n, columns + 1)[:, 1:]
+    table = values.reshape(n, columns + 1)
+    wrong = np.flatnonzero(table[:, 0] != np.arange(1, n + 1))  # ids in any other order would be silently ignored
+    if wrong.size:
+        k = int(wrong[0])
+        raise FormatError(
+            path,
+            section.line_of_value(k * (columns + 1)),
+            f"node ids 1..{n} in order in {section.name.upper()}_SECTION, got {table[k, 0]:g} in row {k + 1}",
+        )
+    return table[:, 1:]
 
 
 def _bounded(values: np.ndarray, limit: float, section: _Section, path: Path, what: str, line_of: Callable[[int], int]) -> None:
@@ -245,8 +254,8 @@ def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 rows = np.loadtxt(handle, dtype=np.float64, max_rows=n, ndmin=2)
-            if rows.shape != (n, 3) or handle.read().strip() not in ("", "EOF"):
-                return None
+            if rows.shape != (n, 3) or handle.read().strip() not in ("", "EOF") or not np.array_equal(rows[:, 0], np.arange(1, n + 1)):
+                return None  # the general reader names what is wrong
     except (ValueError, OSError, EOFError, UnicodeDecodeError):
         return None
     coords = np.ascontiguousarray(rows[:, 1:])
@@ -348,8 +357,8 @@ def read_vrplib_solution(path: str | Path) -> CVRPSolution:
             routes.append(np.array([int(t) for t in body.split()], dtype=np.int64))
         except ValueError:
             raise FormatError(path, number, f"integer customer indices after {head!r}") from None
-    if not routes:
-        raise FormatError(path, 0, "at least one 'Route #k: ...' line")
+    if not routes and not any(line.strip().lower().startswith("cost") for line in text.splitlines()):
+        raise FormatError(path, 0, "at least one 'Route #k: ...' line (or only a 'Cost' line: no customers)")
     return CVRPSolution(tuple(routes))
 
 

@@ -24,7 +24,7 @@ def read_text(path: str | Path) -> str:
     except (OSError, EOFError, ValueError) as exc:
         raise FormatError(path, 0, f"a readable, correctly compressed file ({exc})") from None
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte order mark at the start (some editors write one) is not text
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise FormatError(path, line, "UTF-8 / ASCII text") from None

@@ -74,8 +74,11 @@ def run_campaign(
             done[key].add(spec.run_id)
     records: list[RunRecord] = []
 
-    def admit(spec: RunSpec) -> bool:
-        return store.claim(spec.collection, spec.solver.name, spec.run_id, redo=force)
+    recorded = {key: store.size(*key) for key in done}  # the store is append-only: what comes after is new
+
+    def admit(spec: RunSpec) -> bool:  # with force, a run another campaign redid since this one began is done
+        key = (spec.collection, spec.solver.name)
+        return store.claim(*key, spec.run_id, redo=force, redo_from=recorded[key])
 
     finished = executor.run(pending, admit)
     try:

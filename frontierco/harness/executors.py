@@ -12,14 +12,14 @@ cluster run gives the same records as a laptop run (provenance aside).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from queue import Queue
 from typing import Protocol
 
 from frontierco.errors import UsageError
 from frontierco.harness.devices import ray_resources, slot_cpus, visible_gpus, worker_gpus
 from frontierco.harness.job import RunSpec, load_job_instance
-from frontierco.harness.runner import Outcome, execute
+from frontierco.harness.runner import Outcome, execute, stop_running
 from frontierco.solver import SolverUnavailable
 
 
@@ -62,12 +62,15 @@ class LocalExecutor:
                 slots.put((slot, gpu))
 
         pool = ThreadPoolExecutor(max_workers=self.jobs)
+        futures: dict[Future[Outcome | None], RunSpec] = {}
         try:
             futures = {pool.submit(in_a_slot, spec): spec for spec in specs}
             for future in as_completed(futures):
                 yield futures[future], future.result()
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
+            if any(not future.done() for future in futures):  # left early (Ctrl-C): the running workers go too
+                stop_running()
 
 
 class RayExecutor:

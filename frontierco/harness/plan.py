@@ -28,10 +28,13 @@ class Campaign:
     specs: list[RunSpec]
 
 
+MAX_TIME_LIMIT = 30 * 24 * 3600.0  # far past any protocol (FrontierCO: 3600 s); 1e308 s is a typo, not a budget
+
+
 def check_budget(time_limit: float, seeds: int, threads: int, limit: int | None = None) -> None:
     """Options that make no sense are refused before anything runs or is recorded."""
-    if not (math.isfinite(time_limit) and time_limit > 0):
-        raise UsageError(f"--time-limit must be a positive, finite number of seconds, got {time_limit:g}")
+    if not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
+        raise UsageError(f"--time-limit must be a positive number of seconds up to {MAX_TIME_LIMIT:g} (30 days), got {time_limit:g}")
     for name, value in (("--seeds", seeds), ("--threads", threads)):
         if value < 1:
             raise UsageError(f"{name} must be at least 1, got {value}")

@@ -3,7 +3,9 @@
 The parent starts the clock when the worker says ``ready`` (after the untimed setup), timestamps every
 message on arrival, evaluates each solution with the problem's own checker (never the solver's number)
 and keeps only the best feasible one and the improving trace. At the limit the worker's process group
-gets SIGTERM, then SIGKILL after ``GRACE`` seconds; messages arriving after the limit do not count.
+gets SIGTERM, then SIGKILL after ``GRACE`` seconds; messages arriving after the limit do not count. The
+outcome's ``solve_time`` runs from ``ready`` to the worker's last message or end (its stop included), so a
+worker that ignored SIGTERM shows a solve time over ``limit + GRACE``; ``setup_time`` from the start to ``ready``.
 
 Statuses: ``optimal`` (proven by the solver and equal to the reference), ``feasible`` (a feasible
 solution arrived, even if the worker was stopped at the limit or failed afterwards), ``infeasible`` (only
@@ -156,6 +158,16 @@ def _end_group(group: int) -> None:
         pass
 
 
+_RUNNING: set[int] = set()  # process groups of the workers running now (each run's thread adds and removes its own)
+
+
+def stop_running() -> None:
+    """Kill every worker running now (their runs end as crashes): what Ctrl-C of a campaign must do, since the
+    workers lead sessions of their own and the terminal's SIGINT never reaches them."""
+    for group in list(_RUNNING):
+        _end_group(group)
+
+
 def execute(spec: RunSpec, instance: Instance, gpu: str | None = None, cpus: list[int] | None = None) -> Outcome:
     """Run the spec's solver on ``instance`` in a worker process (seeing only GPU ``gpu`` and running only on
     cores ``cpus`` when given) and judge the result."""
@@ -168,7 +180,11 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None, cpus: lis
             process = fork_worker(job, env, base, write_fd, stderr.fileno())
         finally:
             os.close(write_fd)
-        stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit, message_bound(instance), spec.memory_mb)
+        _RUNNING.add(process.pid)
+        try:
+            stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit, message_bound(instance), spec.memory_mb)
+        finally:
+            _RUNNING.discard(process.pid)
         os.close(read_fd)
         returncode = process.wait()
         _end_group(process.pid)
@@ -222,8 +238,8 @@ def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float, bound: int
         now = time.monotonic()
         deadline = (ready_at + limit) if ready_at is not None else (start + SETUP_LIMIT)
         if now >= deadline:
-            judge.outcome.solve_time = limit if ready_at is not None else 0.0
-            _stop(process)
+            _stop(process)  # the solve time runs on to the worker's end: a stop that needed SIGKILL shows as over limit + GRACE
+            judge.outcome.solve_time = (time.monotonic() - ready_at) if ready_at is not None else 0.0
             return True
         if now - watched >= WATCH:
             watched = now
@@ -264,6 +280,8 @@ def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float, bound: int
                 judge.outcome.setup_time = arrived - start
             elif ready_at is not None and arrived - ready_at <= limit:
                 judge.receive(message, arrived - ready_at)
+            elif ready_at is None and message.get("type") in ("failed", "memory"):  # setup() raised: keep its message
+                judge.receive({**message, "message": f"in setup(): {message.get('message', '')}"}, 0.0)
 
 
 def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunSpec) -> None:

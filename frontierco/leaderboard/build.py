@@ -12,7 +12,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from frontierco.leaderboard.data import CollectionBoard, boards, leader
-from frontierco.leaderboard.figures import figures
+from frontierco.leaderboard.figures import draw_ahead, figures
 from frontierco.leaderboard.learned import learned_figures
 from frontierco.leaderboard.paired import paired
 from frontierco.leaderboard.protocol import Protocol
@@ -90,7 +90,17 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
     protocol = Protocol.of(records)
     built = []
     outputs: dict[str, bytes] = {}
-    for board in boards(registry, records):
+    every_board = list(boards(registry, records))
+    learned_names = {name for name, spec in discover().items() if spec.learned}
+
+    def every_figure() -> None:
+        for board in every_board:
+            figures(board)
+        learned_figures(every_board, learned_names)
+        size_figures(every_board)
+
+    draw_ahead(every_figure)  # the figures the cache lacks, drawn in parallel; below every figure is then a cache hit
+    for board in every_board:
         svgs = figures(board)
         built.append((board, svgs))
         board_protocol = Protocol.of([r.record for r in board.runs])
@@ -98,7 +108,7 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
         for name, svg in svgs.items():
             outputs[f"figures/{name}"] = svg.encode()
     boards_only = [board for board, _ in built]
-    learned = learned_figures(boards_only, {name for name, spec in discover().items() if spec.learned})
+    learned = learned_figures(boards_only, learned_names)
     sized = size_figures(boards_only)
     for name, svg in (learned | sized).items():
         outputs[f"figures/{name}"] = svg.encode()

@@ -1,10 +1,25 @@
-"""Figures as deterministic SVG: primal gap over time, performance profiles, per-instance gap heatmap."""
+"""Figures as deterministic SVG: primal gap over time, performance profiles, per-instance gap heatmap.
+
+Each figure is split in two: its data (plain numbers and names, computed from the board) and its drawing
+(matplotlib, from that data alone). ``drawn`` keeps every drawing in a cache keyed by the sha256 of the
+drawing's code, matplotlib's version and the data, so that a build draws only the figures whose input
+changed; the SVG is the same bytes either way.
+"""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import io
+import json
 import math
+import os
+import sys
 from collections import defaultdict
+from collections.abc import Callable
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -13,6 +28,7 @@ from frontierco.leaderboard.data import CollectionBoard
 from frontierco.metrics import FEASIBLE_STATUSES, ScoredRun, primal_gap
 
 HEATMAP_MAX_INSTANCES = 60
+CACHE_VARIABLE = "FRONTIERCO_FIGURE_CACHE"  # the folder of drawn figures; "off" draws every figure afresh
 
 
 def pyplot():
@@ -22,7 +38,27 @@ def pyplot():
     import matplotlib.pyplot as plt
 
     plt.rcParams.update({"svg.hashsalt": "frontierco", "svg.fonttype": "none", "font.size": 9, "figure.dpi": 100})
+    _share_mathtext_parses()
     return plt
+
+
+@functools.cache
+def _share_mathtext_parses() -> None:
+    """matplotlib caches each mathtext parse (the log axes' tick labels, ``$\\mathdefault{10^{1}}$``) per parser
+    object, and every renderer makes its own parser (two per saved figure: ``bbox_inches="tight"`` draws once to
+    measure), so every label was parsed again in every figure, a fifth of the drawing time. One cache for all
+    parsers of an output type instead: a parse is a function of its arguments and of rcParams, which are the
+    same for every figure (set above). The SVG is the same bytes."""
+    from matplotlib.mathtext import MathTextParser
+
+    parse = MathTextParser._parse_cached.__wrapped__  # type: ignore[attr-defined]
+    parsers = {"vector": MathTextParser("path"), "raster": MathTextParser("agg")}
+
+    @functools.lru_cache(maxsize=4096)
+    def shared(output_type: str, *args: Any) -> Any:
+        return parse(parsers[output_type], *args)
+
+    MathTextParser._parse_cached = lambda self, *args: shared(self._output_type, *args)  # type: ignore[attr-defined]
 
 
 def svg_text(figure) -> str:
@@ -30,6 +66,103 @@ def svg_text(figure) -> str:
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "frontierco"}, bbox_inches="tight")
     pyplot().close(figure)
     return buffer.getvalue()
+
+
+def figure_cache() -> Path | None:
+    """Where drawn figures are kept: ``FRONTIERCO_FIGURE_CACHE``, else ``figures/`` in the file store's cache
+    (``FRONTIERCO_CACHE``, else ``~/.cache/frontierco``); None when the variable says ``off``."""
+    from frontierco.filestore import default_cache
+
+    chosen = os.environ.get(CACHE_VARIABLE)
+    if chosen == "off":
+        return None
+    return Path(chosen) if chosen else default_cache() / "figures"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, np.ndarray | np.generic):
+        return value.tolist()
+    raise TypeError(f"not figure data: {type(value).__name__}")
+
+
+def _drawing_key(draw: Callable[..., str], args: tuple[Any, ...]) -> str:
+    """sha256 of what the drawing depends on: its module's and this module's source, matplotlib's and numpy's
+    versions, the drawing's name and its arguments as JSON (floats written exactly, in the order given). A
+    matplotlibrc of the user's is not in it: the pinned build runs without one."""
+    digest = hashlib.sha256()
+    for module in sorted({__name__, draw.__module__}):
+        digest.update(Path(str(sys.modules[module].__file__)).read_bytes())
+    digest.update(json.dumps([version("matplotlib"), np.__version__, draw.__qualname__, args], default=_plain).encode())
+    return digest.hexdigest()
+
+
+_ahead: list[tuple[Callable[..., str], tuple[Any, ...]]] | None = None  # the drawings draw_ahead collects
+
+
+def drawn(draw: Callable[..., str], *args: Any) -> str:
+    """``draw(*args)``, an SVG, taken from the figure cache when the same drawing of the same data was made before
+    (while ``draw_ahead`` collects, a drawing not in the cache is noted and "" returned)."""
+    folder = figure_cache()
+    if folder is None:
+        return draw(*args)
+    path = folder / f"{_drawing_key(draw, args)}.svg"
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
+    if _ahead is not None:
+        _ahead.append((draw, args))
+        return ""
+    return _draw_and_keep(draw, args, path)
+
+
+def _draw_and_keep(draw: Callable[..., str], args: tuple[Any, ...], path: Path) -> str:
+    svg = draw(*args)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(svg, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next build the drawing
+    return svg
+
+
+def _draw_one(k: int) -> None:
+    """In a forked process: the k-th drawing draw_ahead found missing, into the cache."""
+    assert _ahead is not None
+    folder = figure_cache()
+    assert folder is not None
+    draw, args = _ahead[k]
+    _draw_and_keep(draw, args, folder / f"{_drawing_key(draw, args)}.svg")
+
+
+def draw_ahead(every_figure: Callable[[], object], jobs: int | None = None) -> int:
+    """Run ``every_figure`` (which asks ``drawn`` for every figure of a build) to learn which figures the cache
+    lacks, then draw those into the cache in ``jobs`` forked processes (``FRONTIERCO_FIGURE_JOBS``, else one per
+    core this process may use): each drawing is a function of its data alone, so the bytes are those of drawing
+    them one by one. Returns how many were drawn; nothing is done without a cache."""
+    global _ahead
+    if figure_cache() is None:
+        return 0
+    pending: list[tuple[Callable[..., str], tuple[Any, ...]]] = []
+    _ahead = pending
+    try:
+        every_figure()
+    finally:
+        _ahead = None
+    jobs = jobs or int(os.environ.get("FRONTIERCO_FIGURE_JOBS", 0)) or len(os.sched_getaffinity(0))
+    if jobs <= 1 or len(pending) <= 1:
+        return len([drawn(draw, *args) for draw, args in pending])
+    import multiprocessing
+
+    _ahead = pending  # the forked processes find their drawings here
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(pending))) as pool:
+            pool.map(_draw_one, range(len(pending)), chunksize=1)
+    finally:
+        _ahead = None
+    return len(pending)
 
 
 def group_label(run: ScoredRun) -> str:
@@ -49,21 +182,30 @@ def gap_over_time(board: CollectionBoard) -> str | None:
     scored = [r for r in board.runs if r.reference is not None]
     if not scored:
         return None
-    plt = pyplot()
     horizon = max(r.record.time_limit for r in scored)
     grid = np.linspace(0.0, horizon, 200)
     groups: dict[str, list[ScoredRun]] = defaultdict(list)
     for run in scored:
         groups[group_label(run)].append(run)
-    figure, axis = plt.subplots(figsize=(6.4, 3.6))
+    series = []
     for label in sorted(groups):
         curves = np.array([_gap_curve(r, grid) for r in groups[label]]) * 100
-        axis.step(grid, np.median(curves, axis=0), where="post", label=f"{label}, median of {len(curves)}")
-        axis.fill_between(grid, np.percentile(curves, 25, axis=0), np.percentile(curves, 75, axis=0), step="post", alpha=0.2)
+        band = (np.percentile(curves, 25, axis=0), np.percentile(curves, 75, axis=0))
+        series.append((f"{label}, median of {len(curves)}", np.median(curves, axis=0), *band))
+    return drawn(_draw_gap_over_time, board.collection.name, horizon, series)
+
+
+def _draw_gap_over_time(name: str, horizon: float, series: list[tuple[str, list[float], list[float], list[float]]]) -> str:
+    plt = pyplot()
+    grid = np.linspace(0.0, horizon, 200)
+    figure, axis = plt.subplots(figsize=(6.4, 3.6))
+    for label, median, low, high in series:
+        axis.step(grid, np.asarray(median, dtype=np.float64), where="post", label=label)
+        axis.fill_between(grid, np.asarray(low, dtype=np.float64), np.asarray(high, dtype=np.float64), step="post", alpha=0.2)
     axis.set_xlabel("time (s)")
     axis.set_ylabel("primal gap of best so far (%)")
     axis.set_yscale("symlog", linthresh=0.1)
-    axis.set_title(f"{board.collection.name}: primal gap over time (band: 25-75% of runs)")
+    axis.set_title(f"{name}: primal gap over time (band: 25-75% of runs)")
     axis.legend(fontsize=7)
     return svg_text(figure)
 
@@ -81,15 +223,20 @@ def performance_profile(board: CollectionBoard) -> str | None:
     shares = metrics.performance_profile(
         {label: [groups[label].get(p, math.inf) for p in problems] for label in sorted(groups)}, taus.tolist()
     )
+    return drawn(_draw_performance_profile, board.collection.name, len(problems), list(shares.items()))
+
+
+def _draw_performance_profile(name: str, count: int, shares: list[tuple[str, list[float]]]) -> str:
+    taus = np.logspace(0, 2, 100)
     plt = pyplot()
     figure, axis = plt.subplots(figsize=(6.4, 3.6))
-    for label, share in shares.items():
+    for label, share in shares:
         axis.step(taus, share, where="post", label=label)
     axis.set_xscale("log")
     axis.set_xlabel("tau: within this factor of the fastest solver")
     axis.set_ylabel("share of runs solved (gap <= 0.01%)")
     axis.set_ylim(0, 1.02)
-    axis.set_title(f"{board.collection.name}: performance profile ({len(problems)} instance-seed pairs)")
+    axis.set_title(f"{name}: performance profile ({count} instance-seed pairs)")
     axis.legend(fontsize=7)
     return svg_text(figure)
 
@@ -104,13 +251,18 @@ def gap_heatmap(board: CollectionBoard) -> str | None:
     for run in scored:
         cells[(run.record.instance, group_label(run))].append(100 * run.gap)  # type: ignore[operator]
     matrix = np.array([[np.mean(cells[(i, s)]) if cells[(i, s)] else np.nan for s in labels] for i in instances])
+    return drawn(_draw_gap_heatmap, board.collection.name, labels, instances, matrix)
+
+
+def _draw_gap_heatmap(name: str, labels: list[str], instances: list[str], cells: list[list[float]]) -> str:
+    matrix = np.asarray(cells, dtype=np.float64)
     plt = pyplot()
     figure, axis = plt.subplots(figsize=(1.2 + 1.1 * len(labels), 1.0 + 0.18 * len(instances)))
     image = axis.imshow(matrix, aspect="auto", cmap="viridis_r", vmin=0.0, vmax=max(1.0, float(np.nanmax(matrix))))
     axis.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=7)
     axis.set_yticks(range(len(instances)), instances, fontsize=6)
     figure.colorbar(image, ax=axis, label="primal gap (%)")
-    axis.set_title(f"{board.collection.name}: gap per instance (mean over seeds)")
+    axis.set_title(f"{name}: gap per instance (mean over seeds)")
     return svg_text(figure)
 
 

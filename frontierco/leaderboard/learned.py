@@ -4,11 +4,12 @@ size of every learned solver and of the best classical solver at that size, from
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
-from frontierco.leaderboard.figures import pyplot, svg_text
+from frontierco.leaderboard.figures import drawn, pyplot, svg_text
 from frontierco.leaderboard.sizes import cells, nominal_size
 
 PROBLEMS = ("tsp", "cvrp")
@@ -41,13 +42,16 @@ def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], probl
             classical_points.append((x, classical[label], label))
     if not learned_points:
         return None
+    lines = [(label, sorted(learned_points[label])) for label in sorted(learned_points)]
+    return drawn(_draw_learned_vs_classical, problem, lines, sorted(classical_points))
+
+
+def _draw_learned_vs_classical(problem: str, lines: list[tuple[str, list[list[float]]]], marks: list[list[Any]]) -> str:
     plt = pyplot()
     figure, axis = plt.subplots(figsize=(6.4, 3.8))
-    for label in sorted(learned_points):
-        points = sorted(learned_points[label])
+    for label, points in lines:
         axis.plot([x for x, _ in points], [y for _, y in points], marker="o", label=f"{label} (learned)")
-    if classical_points:
-        marks = sorted(classical_points)
+    if marks:
         axis.plot(
             [x for x, _, _ in marks], [y for _, y, _ in marks], color="black", linestyle="--", marker="s", label="best classical solver"
         )

@@ -9,7 +9,7 @@ from collections import defaultdict
 import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
-from frontierco.leaderboard.figures import group_label, pyplot, svg_text
+from frontierco.leaderboard.figures import drawn, group_label, pyplot, svg_text
 from frontierco.manifests import GeneratedSource, InstanceEntry
 
 PROBLEMS = ("tsp", "cvrp", "mis")
@@ -64,11 +64,14 @@ def gap_against_size(boards: list[CollectionBoard], problem: str) -> str | None:
             points[label].append((x, float(np.mean([np.mean(gaps) for gaps in runs.values()]))))
     if len(found) < 2:
         return None
+    return drawn(_draw_gap_against_size, problem, [(label, sorted(points[label])) for label in sorted(points)])
+
+
+def _draw_gap_against_size(problem: str, lines: list[tuple[str, list[list[float]]]]) -> str:
     plt = pyplot()
     figure, axis = plt.subplots(figsize=(7.2, 4.2))
     colours = plt.get_cmap("tab20").colors
-    for k, label in enumerate(sorted(points)):
-        line = sorted(points[label])
+    for k, (label, line) in enumerate(lines):
         style = {"color": colours[k % len(colours)], "linestyle": ("-", "--", ":")[k // len(colours) % 3]}
         axis.plot([x for x, _ in line], [y for _, y in line], marker="o", markersize=3, linewidth=1, label=label, **style)
     axis.set_xscale("log")

@@ -63,8 +63,10 @@ def check_routes(instance: CVRPInstance, solution: CVRPSolution) -> tuple[list[n
     if visits.size != n - 1:
         missing = np.setdiff1d(np.arange(1, n), visits)
         return [], f"{n - 1 - visits.size} customers not visited, e.g. customer {int(missing[0])}"
+    if not routes:  # only a depot (n = 1): nothing to carry
+        return routes, ""
     loads = np.add.reduceat(instance.demands[visits], np.cumsum([0] + [len(r) for r in routes[:-1]]))
-    over = np.flatnonzero(loads > instance.capacity) if routes else np.zeros(0, dtype=np.int64)
+    over = np.flatnonzero(loads > instance.capacity)
     if over.size:
         k = int(over[0])
         return [], f"route {k + 1} carries {loads[k]:g} > capacity {instance.capacity:g}"

@@ -67,9 +67,11 @@ def _write(path: Path, instance: TSPInstance, solution: TSPSolution, objective: 
 
 def _read(path: Path, instance: TSPInstance) -> TSPSolution:
     from frontierco.formats.routing import read_tour, read_vrplib_solution, tsp_solution_from_routes
-    from frontierco.formats.text import base_suffix
+    from frontierco.formats.text import base_suffix, read_text
 
-    return tsp_solution_from_routes(read_vrplib_solution(path)) if base_suffix(path) == ".sol" else read_tour(path)
+    if base_suffix(path) != ".sol" or "TOUR_SECTION" in read_text(path).upper():  # a tour written as t.sol is a tour
+        return read_tour(path)
+    return tsp_solution_from_routes(read_vrplib_solution(path))
 
 
 def _points(n: int) -> EdgeWeights:

@@ -38,17 +38,23 @@ def test_solution_file_round_trip(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "text, line",
+    "text, line, expected",
     [
-        ("NAME t\nROWS\n N obj\n X c1\nCOLUMNS\n x obj 1\nENDATA\n", 4),
-        ("NAME t\nROWS\n N obj\nCOLUMNS\n x obj one\nENDATA\n", 5),
-        ("NAME t\nROWS\n N obj\nCOLUMNS\n x obj 1\nBOUNDS\n ZZ B x 1\nENDATA\n", 7),
-        ("NAME t\nROWS\n N obj\nENDATA\n", 0),
+        ("NAME t\nROWS\n N obj\n X c1\nCOLUMNS\n x obj 1\nENDATA\n", 4, ""),
+        ("NAME t\nROWS\n N obj\nCOLUMNS\n x obj one\nENDATA\n", 5, ""),
+        ("NAME t\nROWS\n N obj\nCOLUMNS\n x obj 1\nBOUNDS\n ZZ B x 1\nENDATA\n", 7, ""),
+        ("NAME t\nROWS\n N obj\nENDATA\n", 0, ""),
+        # accepted silently before: a NaN coefficient, rows ROWS did not declare, a column in two blocks
+        ("NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1 c1 nan\nRHS\n RHS c1 1\nENDATA\n", 6, "a finite value in COLUMNS"),
+        ("NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1 c2 1\nRHS\n RHS c1 1\nENDATA\n", 6, "a row declared in ROWS, got 'c2'"),
+        ("NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1\nRHS\n RHS c9 1\nENDATA\n", 8, "a row declared in ROWS, got 'c9' in RHS"),
+        ("NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1\nRHS\n RHS c1 inf\nENDATA\n", 8, "a finite value in RHS"),
+        ("NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1\n y c1 1\n x c1 2\nENDATA\n", 8, "column 'x' in one block"),
     ],
 )
-def test_malformed_mps_names_the_line(tmp_path, text, line):
+def test_malformed_mps_names_the_line(tmp_path, text, line, expected):
     path = tmp_path / "bad.mps"
     path.write_text(text)
     with pytest.raises(FormatError) as info:
         read_instance(path)
-    assert info.value.line == line
+    assert info.value.line == line and expected in info.value.expected

@@ -94,11 +94,29 @@ def test_cvrptw_round_trip(tmp_path):
     assert np.array_equal(again.time_windows, instance.time_windows)
 
 
-def test_solution_files_round_trip(tmp_path):
+@pytest.mark.parametrize("name", ["t.tour", "t.sol", "t.txt"])
+def test_solution_files_round_trip(tmp_path, name):
+    """Whatever name a tour is written under (run --write-solution t.sol writes a TSPLIB tour), it reads back."""
     instance = generate("tsp-uniform", "t", 1, {"n": 10}).instance
     tour = TSPSolution(np.random.default_rng(0).permutation(10))
-    write_solution(tmp_path / "t.tour", instance, tour, 1.0)
-    assert np.array_equal(read_solution(tmp_path / "t.tour", instance).tour, tour.tour)
+    write_solution(tmp_path / name, instance, tour, 1.0)
+    assert np.array_equal(read_solution(tmp_path / name, instance).tour, tour.tour)
+
+
+def test_a_vrplib_routes_file_still_reads_as_a_tsp_solution(tmp_path):
+    instance = generate("tsp-uniform", "t", 1, {"n": 4}).instance
+    (tmp_path / "r.sol").write_text("Route #1: 3 1 2\nCost 10\n")  # VRPLIB: the nodes after node 0, the start
+    assert read_solution(tmp_path / "r.sol", instance).tour.tolist() == [0, 3, 1, 2]
+
+
+def test_a_large_file_with_ids_out_of_order_is_refused_by_the_streamed_reader_too(tmp_path, monkeypatch):
+    from frontierco.formats import routing
+
+    monkeypatch.setattr(routing, "STREAM_FROM", 0)  # every file goes the streamed way first
+    path = tmp_path / "big.tsp"
+    path.write_text("NAME : x\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n3 1 1\n2 5 5\nEOF\n")
+    with pytest.raises(FormatError, match="node ids 1..3 in order in NODE_COORD_SECTION, got 3 in row 2"):
+        read_instance(path)
 
 
 @pytest.mark.parametrize(
@@ -130,6 +148,25 @@ def test_solution_files_round_trip(tmp_path):
             "NAME : x\nTYPE : TSP\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EXPLICIT\nEDGE_WEIGHT_FORMAT : UPPER_ROW\nEDGE_WEIGHT_SECTION\ninf\n",
             7,
             "finite edge weights",
+        ),
+        # node ids other than 1..n in order (the issue's 5..1: the tour was priced by row, written by id)
+        *[
+            (
+                f"NAME : x\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n{rows}",
+                line,
+                f"node ids 1..3 in order in NODE_COORD_SECTION, got {got} in row {row}",
+            )
+            for rows, line, got, row in (
+                ("3 0 0\n2 1 1\n1 5 5\n", 6, 3, 1),  # ids 3..1: reversed
+                ("1 0 0\n1 1 1\n3 5 5\n", 7, 1, 2),  # a duplicate
+                ("1 0 0\n2 1 1\n4 5 5\n", 8, 4, 3),  # a gap
+            )
+        ],
+        (
+            "NAME : x\nTYPE : CVRP\nDIMENSION : 3\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n"
+            "3 2 2\nDEMAND_SECTION\n1 0\n3 4\n2 5\nDEPOT_SECTION\n1\n-1\n",
+            12,
+            "node ids 1..3 in order in DEMAND_SECTION, got 3 in row 2",
         ),
         (
             "NAME : x\nTYPE : CVRP\nDIMENSION : 3\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n"

@@ -35,3 +35,55 @@ def test_a_torn_record_does_not_count_as_a_finished_run(tmp_path):
     path.parent.mkdir(parents=True)
     path.write_text('{"run_id": "run-1", "solver": "s", "sta')  # kill -9 in the middle of the write
     assert store.claim("c", "s", "run-1")  # so the run is done again
+
+
+def test_an_empty_garbled_or_reused_pid_claim_is_no_claim_and_one_of_another_machine_expires(tmp_path):
+    import time
+
+    from frontierco.results import CLAIM_EXPIRY
+
+    store = ResultStore(tmp_path)
+    claims = tmp_path / "c" / "claims"
+    claims.mkdir(parents=True)
+    (claims / "empty").write_text("")  # what a full disk left behind
+    (claims / "garbled").write_text("\x00\x00")
+    (claims / "reused").write_text(f"{os.uname().nodename} {os.getpid()}\n")  # this pid, but written before this process began
+    old = time.time() - 3 * 24 * 3600
+    os.utime(claims / "reused", (old, old))
+    for run in ("empty", "garbled", "reused"):
+        assert store.claim("c", "s", run), run
+    (claims / "elsewhere").write_text("another-machine 1234\n")
+    assert not store.claim("c", "s", "elsewhere")  # a process on another machine may still run it
+    expired = time.time() - CLAIM_EXPIRY - 60
+    os.utime(claims / "elsewhere", (expired, expired))
+    assert store.claim("c", "s", "elsewhere")
+
+
+def test_a_claim_that_cannot_be_written_is_an_error_and_leaves_no_file(tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    import pytest
+
+    from frontierco.errors import StoreError
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    store = ResultStore(tmp_path)
+    (tmp_path / "c" / "claims").mkdir(parents=True)
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(StoreError, match="No space left on device"):
+        store.claim("c", "s", "run-1")
+    assert list((tmp_path / "c" / "claims").iterdir()) == []
+
+
+def test_two_campaigns_redoing_the_same_runs_at_once_redo_each_run_once(tmp_path):
+    command = [sys.executable, "-m", "frontierco", "run", "--solver", "greedy", "--collection", "mis-rb-small"]
+    command += ["--split", "dev", "--seeds", "2", "--time-limit", "5", "--results", str(tmp_path)]
+    assert subprocess.run(command, capture_output=True, timeout=300).returncode == 0
+    processes = [subprocess.Popen([*command, "--force"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [p.communicate(timeout=300) for p in processes]
+    assert all(p.returncode == 0 for p in processes), outputs
+    counts = Counter(r.run_id for r in ResultStore(tmp_path).records())
+    assert len(counts) == 8 and set(counts.values()) == {2}  # the first run, then one redo each

@@ -44,7 +44,7 @@ def test_a_finished_run_leaves_no_process_and_no_temporary_file(tmp_path, campai
     (record,) = run_campaign(campaign_for("forks", pidfile=str(pidfile)), ResultStore(tmp_path / "runs"))
     assert record.status == "feasible"
     pid, litter = pidfile.read_text().split()
-    assert _gone_within(int(pid), 3.0)
+    assert _gone_within(int(pid), 30.0)
     assert not Path(litter).exists() and not Path(litter).parent.exists()
 
 
@@ -73,8 +73,36 @@ run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
     assert _alive(int(pid)) and Path(litter).exists()
     os.kill(campaign.pid, signal.SIGKILL)
     campaign.wait()
-    assert _gone_within(int(pid), 5.0)
-    deadline = time.monotonic() + 5.0
+    assert _gone_within(int(pid), 30.0)
+    deadline = time.monotonic() + 30.0
     while Path(litter).parent.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not Path(litter).parent.exists()  # the run's temporary folder went with it
+
+
+def test_ctrl_c_of_a_campaign_stops_the_worker_it_is_waiting_on(tmp_path):
+    """Workers lead sessions of their own, so the terminal's SIGINT reaches only the campaign: with a 30-day limit
+    it used to wait for the run to end (issue 30: --time-limit 1e308 never returned)."""
+    pidfile = tmp_path / "child"
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from pathlib import Path
+from frontierco.harness.campaign import run_campaign
+from frontierco.harness.plan import MAX_TIME_LIMIT, plan_file
+from frontierco.results import ResultStore
+from frontierco.solver import discover
+from tests.helpers import DATA
+faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
+campaign = plan_file(faulty, DATA / "tiny.vrp", MAX_TIME_LIMIT, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}})
+run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
+"""
+    campaign = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not pidfile.exists() or len(pidfile.read_text().split()) < 2:
+        assert time.monotonic() < deadline and campaign.poll() is None
+        time.sleep(0.1)
+    pid, _ = pidfile.read_text().split()
+    campaign.send_signal(signal.SIGINT)
+    _, stderr = campaign.communicate(timeout=60)  # a guard: the run itself would go on for an hour
+    assert "KeyboardInterrupt" in stderr and _gone_within(int(pid), 30.0)

@@ -23,6 +23,10 @@ class Faulty(Solver):
     problems = ("cvrp",)
     version = "1"
 
+    def setup(self) -> None:
+        if self.params.get("mode") == "setup-raises":
+            raise RuntimeError("no licence file")
+
     def solve(self, instance, budget: Budget) -> Iterator[object]:
         mode = self.params.get("mode", "good")
         if mode == "good":

@@ -1,0 +1,80 @@
+"""Move the solution files over the size limit out of a record store (issue 30: the committed run data under
+50 MB), the way the store keeps new ones: each file is copied, named by its sha256, into ``--to`` (default the
+local solution cache), the records that name it are rewritten to name ``sha256:<hex>``, and with ``--delete``
+the file is removed from the store. Nothing is lost: ``verify`` reads a moved solution from the cache or from
+any folder in ``FRONTIERCO_SOLUTIONS`` (publish ``--to`` as such a mirror).
+
+    python scripts/move_large_solutions.py [--runs leaderboards/runs] [--to DIR] [--delete] [--dry-run]
+
+A one-time migration of records written before the limit existed; it rewrites record files in place (each
+through a temporary file and a rename), which the append-only store otherwise never does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+from frontierco.results import BY_HASH, ResultStore, solution_cache, solution_limit
+
+
+def move(runs: Path, to: Path, delete: bool, dry_run: bool = False) -> dict[str, str]:
+    """Old solution path (relative to ``runs``) -> ``sha256:<hex>`` for every solution file over the limit that
+    a record names; the files are copied into ``to`` and the records rewritten (unless ``dry_run``)."""
+    store = ResultStore(runs)
+    moved: dict[str, str] = {}
+    for record in store.records():
+        name = record.solution_file
+        if name is None or name.startswith(BY_HASH) or name in moved or not (runs / name).is_file():
+            continue
+        if (runs / name).stat().st_size > solution_limit():
+            moved[name] = BY_HASH + hashlib.sha256((runs / name).read_bytes()).hexdigest()
+    if dry_run or not moved:
+        return moved
+    to.mkdir(parents=True, exist_ok=True)
+    for name, address in moved.items():
+        target = to / f"{address[len(BY_HASH) :]}.json.gz"
+        if not target.is_file():
+            shutil.copyfile(runs / name, target.with_suffix(".part"))
+            os.replace(target.with_suffix(".part"), target)
+    for path in sorted(runs.glob("*/*.jsonl")):
+        lines = path.read_text().splitlines(keepends=True)
+        changed = False
+        for k, line in enumerate(lines):
+            data = json.loads(line) if line.strip() else None
+            if isinstance(data, dict) and data.get("solution_file") in moved:
+                data["solution_file"] = moved[data["solution_file"]]
+                lines[k] = json.dumps(data, sort_keys=True) + "\n"
+                changed = True
+        if changed:
+            partial = path.with_suffix(".jsonl.part")
+            partial.write_text("".join(lines))
+            os.replace(partial, path)
+    if delete:
+        for name in moved:
+            (runs / name).unlink()
+    return moved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=Path, default=Path("leaderboards/runs"))
+    parser.add_argument("--to", type=Path, default=None, help="where the files go (default: the local solution cache)")
+    parser.add_argument("--delete", action="store_true", help="remove the moved files from the store")
+    parser.add_argument("--dry-run", action="store_true")
+    args = parser.parse_args()
+    to = args.to or solution_cache()
+    total = sum((args.runs / name).stat().st_size for name in move(args.runs, to, delete=False, dry_run=True))
+    moved = move(args.runs, to, args.delete, args.dry_run)
+    action = "found (dry run)" if args.dry_run else f"copied to {to}" + (" and removed from the store" if args.delete else "")
+    print(f"{len(moved)} solution files over {solution_limit():,} bytes, {total / 1e6:.1f} MB, {action}")
+    for name, address in sorted(moved.items()):
+        print(f"  {name} -> {address}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""The figure cache: a build draws only the figures whose data changed, and a figure from the cache is the
+same bytes as one drawn afresh."""
+
+from __future__ import annotations
+
+from frontierco.leaderboard import figures
+from frontierco.leaderboard.build import build
+from frontierco.results import ResultStore
+from tests.helpers import record
+
+
+def test_a_second_build_draws_nothing_and_a_changed_board_draws_only_its_changed_figures(board_setup, tmp_path, monkeypatch):
+    registry, folder = board_setup
+    monkeypatch.setenv(figures.CACHE_VARIABLE, "off")
+    fresh = build(folder / "runs", registry)
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "figure-cache"))
+    monkeypatch.setenv("FRONTIERCO_FIGURE_JOBS", "1")  # drawn here, so that they can be counted
+    drawings: list[str] = []
+    real_svg_text = figures.svg_text
+
+    def counted(figure) -> str:
+        drawings.append(figure.axes[0].get_title())
+        return real_svg_text(figure)
+
+    monkeypatch.setattr(figures, "svg_text", counted)
+    for module in ("frontierco.leaderboard.learned", "frontierco.leaderboard.sizes"):
+        monkeypatch.setattr(f"{module}.svg_text", counted)
+    cold = build(folder / "runs", registry)
+    svgs = [name for name in fresh if name.endswith(".svg")]
+    assert cold == fresh and len(drawings) == len(svgs) >= 2
+    drawings.clear()
+    assert build(folder / "runs", registry) == fresh and drawings == []
+    ResultStore(folder / "runs").append(record("a", "t1", "feasible", 10.5, [(1.0, 12.0), (2.0, 10.5)], seed=1))
+    changed = build(folder / "runs", registry)
+    assert changed != fresh and 1 <= len(drawings) <= len(svgs)
+    monkeypatch.setenv(figures.CACHE_VARIABLE, "off")
+    assert build(folder / "runs", registry) == changed  # what the cache gave is what drawing gives
+
+
+def test_the_key_changes_with_the_data_and_its_order():
+    def draw(*args: object) -> str:
+        return ""
+
+    key = figures._drawing_key
+    assert key(draw, ("x", [1.0, 2.0])) == key(draw, ("x", [1.0, 2.0]))
+    assert len({key(draw, ("x", [1.0, 2.0])), key(draw, ("x", [2.0, 1.0])), key(draw, ("x", [1.0, 2.0000000000000004]))}) == 3
+
+
+def test_figures_drawn_in_parallel_processes_are_the_same_bytes(board_setup, tmp_path, monkeypatch):
+    registry, folder = board_setup
+    monkeypatch.setenv(figures.CACHE_VARIABLE, "off")
+    fresh = build(folder / "runs", registry)
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "figure-cache"))
+    monkeypatch.setenv("FRONTIERCO_FIGURE_JOBS", "2")
+    assert build(folder / "runs", registry) == fresh
+    assert len(list((tmp_path / "figure-cache").glob("*.svg"))) == len([name for name in fresh if name.endswith(".svg")])

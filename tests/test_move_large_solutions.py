@@ -1,0 +1,40 @@
+"""scripts/move_large_solutions.py: solution files over the limit leave the store for a folder of files named by
+their sha256, the records name them by hash, and they still load (from that folder as a mirror)."""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import replace
+from pathlib import Path
+
+from frontierco.results import BY_HASH, ResultStore
+from tests.helpers import record
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "move_large_solutions.py"
+
+
+def _move():
+    spec = importlib.util.spec_from_file_location("move_large_solutions", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.move
+
+
+def test_large_solution_files_move_out_and_still_load(tmp_path, monkeypatch):
+    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    store = ResultStore(tmp_path / "runs")
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", str(10**9))  # both written into the store, as before the limit
+    small = store.save_solution("tiny", "s-t1-0", {"tour": [0, 1]})
+    large = store.save_solution("tiny", "s-t2-0", {"tour": list(range(20_000))})
+    store.append(replace(record("s", "t1", "feasible", 1.0, [(1.0, 1.0)]), solution_file=small))
+    store.append(replace(record("s", "t2", "feasible", 1.0, [(1.0, 1.0)]), solution_file=large))
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "1000")
+    mirror = tmp_path / "mirror"
+    moved = _move()(store.root, mirror, delete=True)
+    assert list(moved) == [large] and not (store.root / large).exists() and (store.root / small).exists()
+    names = {r.instance: r.solution_file for r in store.records()}
+    assert names["t1"] == small and names["t2"] == moved[large] and moved[large].startswith(BY_HASH)
+    monkeypatch.setenv("FRONTIERCO_SOLUTIONS", str(mirror))
+    assert store.load_solution(names["t2"]) == {"tour": list(range(20_000))}
+    assert _move()(store.root, mirror, delete=True) == {}  # done once

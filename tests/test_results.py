@@ -1,0 +1,55 @@
+"""The record store's solution files: small ones beside the records (committed), large ones in the local
+solution cache by their sha256, read back from it or from a mirror folder, or said to be unavailable."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import shutil
+
+import pytest
+
+from frontierco.errors import SolutionUnavailable
+from frontierco.results import BY_HASH, ResultStore
+
+SMALL = {"tour": [0, 1, 2]}
+LARGE = {"tour": list(range(20_000))}
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> ResultStore:
+    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "1000")
+    monkeypatch.delenv("FRONTIERCO_SOLUTIONS", raising=False)
+    return ResultStore(tmp_path / "runs")
+
+
+def test_a_small_solution_is_stored_beside_the_records(store, tmp_path):
+    name = store.save_solution("c", "run1", SMALL)
+    assert (store.root / name).is_file() and name.startswith("c/solutions/run1-")
+    assert store.load_solution(name) == SMALL
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_large_solution_goes_to_the_solution_cache_by_its_sha256_not_into_the_store(store, tmp_path):
+    name = store.save_solution("c", "run2", LARGE)
+    assert name.startswith(BY_HASH) and not store.root.exists()
+    (cached,) = (tmp_path / "cache" / "solutions").iterdir()
+    assert hashlib.sha256(cached.read_bytes()).hexdigest() == name[len(BY_HASH) :] and cached.name == f"{name[len(BY_HASH) :]}.json.gz"
+    assert store.load_solution(name) == LARGE
+    assert store.save_solution("c", "run3", LARGE) == name  # the same content: the same file, written once
+
+
+def test_a_large_solution_is_read_from_a_mirror_folder_when_checked_and_said_unavailable_otherwise(store, tmp_path, monkeypatch):
+    name = store.save_solution("c", "run2", LARGE)
+    digest = name[len(BY_HASH) :]
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    shutil.move(tmp_path / "cache" / "solutions" / f"{digest}.json.gz", mirror / f"{digest}.json.gz")
+    with pytest.raises(SolutionUnavailable, match=f"solution not available locally \\(sha256 {digest}\\)"):
+        store.load_solution(name)
+    monkeypatch.setenv("FRONTIERCO_SOLUTIONS", str(mirror))
+    assert store.load_solution(name) == LARGE
+    (mirror / f"{digest}.json.gz").write_bytes(gzip.compress(b'{"tour": [0]}'))  # not the file the hash names
+    with pytest.raises(SolutionUnavailable):
+        store.load_solution(name)
