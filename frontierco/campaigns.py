@@ -3,9 +3,10 @@ and count filters, time limit, seeds). ``frontierco campaign run NAME`` runs the
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,17 @@ def select_steps(campaign: NamedCampaign, indices: list[int]) -> NamedCampaign:
     if wrong:
         raise UsageError(f"campaign {campaign.name} has steps 0 to {len(campaign.steps) - 1}, not {', '.join(map(str, wrong))}")
     return NamedCampaign(campaign.name, campaign.description, tuple(campaign.steps[k] for k in sorted(set(indices))))
+
+
+def with_time_limit(campaign: NamedCampaign, seconds: float | None) -> NamedCampaign:
+    """Every step at ``seconds`` instead of its own limit (the same campaign as it is when None): how a
+    campaign written for 60 s runs under a published protocol's longer limit. Runs at another limit are
+    other runs: those already done at the file's limits are neither skipped nor replaced."""
+    if seconds is None:
+        return campaign
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise UsageError(f"a time limit is a positive number of seconds, not {seconds:g}")
+    return NamedCampaign(campaign.name, campaign.description, tuple(replace(step, time_limit=float(seconds)) for step in campaign.steps))
 
 
 def run_named(

@@ -1,7 +1,8 @@
 """Collection manifests: the TOML files in ``instances/`` that name a collection, its problem and version, and
 list its instances. A file instance gives its path (relative to the mirror layout), public origin URL and
 sha256; a generated one gives its seed and the content sha256 of what the collection's generator builds.
-Either may carry a reference value with its source. Any mistake is a one-line RegistryError naming the file.
+Either may carry a reference value with its source; a file instance may name one of its problem's transforms
+(``transform = "complement"``) to apply to what is read. Any mistake is a one-line RegistryError naming the file.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class InstanceEntry:
     source: FileSource | GeneratedSource
     reference: Reference | None
     size: int | None = None  # nodes, customers or vertices, as the manifest declares it (``size = 6000``)
+    transform: str | None = None  # one of the problem's transforms, applied to the file once its checksum is checked
 
     @property
     def key(self) -> str:
@@ -70,6 +72,19 @@ class InstanceEntry:
 
 
 @dataclass(frozen=True)
+class PublishedSet:
+    """A published test set that a collection reproduces by its names, as far as the mirror holds its files
+    (``[published_set]`` in the manifest: ``name`` and ``size``, the count of the set's instances)."""
+
+    name: str
+    size: int
+
+    def coverage(self, held: int) -> str:
+        """'FrontierCO MIS easy: 18 of 37'."""
+        return f"{self.name}: {held} of {self.size}"
+
+
+@dataclass(frozen=True)
 class Collection:
     name: str
     problem: str
@@ -80,6 +95,12 @@ class Collection:
     license: str = ""
     manifest: Path = field(default=Path(), compare=False)
     memory_mb: int | None = None  # the address space a run on this collection may use (RLIMIT_AS); None: the default
+    published_set: PublishedSet | None = None
+
+    @property
+    def coverage(self) -> str:
+        """How much of the published set it reproduces ('' when it reproduces none)."""
+        return "" if self.published_set is None else self.published_set.coverage(len(self.entries))
 
     def split(self, split: str | None) -> list[InstanceEntry]:
         """Entries of one split (all of them when ``split`` is None)."""
@@ -136,7 +157,25 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str,
     size = raw.get("size")
     if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
         raise RegistryError(f"{where}: size must be a positive integer")
-    return InstanceEntry(collection, name, split, problem, source, _reference(raw, where), size)
+    transform = raw.get("transform")
+    known = PROBLEMS[problem].transforms
+    if transform is not None and transform not in known:
+        raise RegistryError(f"{where}: transform must be one of {', '.join(sorted(known)) or 'none (this problem has no transforms)'}")
+    if transform is not None and not isinstance(source, FileSource):
+        raise RegistryError(f"{where}: a transform applies to a file instance, not a generated one")
+    transform = None if transform is None else str(transform)
+    return InstanceEntry(collection, name, split, problem, source, _reference(raw, where), size, transform)
+
+
+def _published_set(raw: object, held: int, path: Path) -> PublishedSet | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"name", "size"}:
+        raise RegistryError(f"{path}: published_set must be a table of name and size")
+    name, size = raw["name"], raw["size"]
+    if not isinstance(name, str) or not name or not isinstance(size, int) or isinstance(size, bool) or size < max(held, 1):
+        raise RegistryError(f"{path}: published_set needs a name and an integer size of at least the {held} instances listed")
+    return PublishedSet(name, size)
 
 
 def read_manifest(path: Path) -> Collection:
@@ -173,4 +212,5 @@ def read_manifest(path: Path) -> Collection:
         str(top.get("license", "")),
         path,
         memory,
+        _published_set(top.get("published_set"), len(entries), path),
     )

@@ -55,14 +55,20 @@ class Registry:
         return self.collection(collection).entry(name)
 
     def load(self, entry: InstanceEntry) -> Instance:
-        """Read or generate the instance and check its checksum."""
+        """Read or generate the instance and check its checksum (a file's, before the entry's transform if any)."""
         source = entry.source
         if isinstance(source, FileSource):
-            return read_instance(self.store.path(source))
-        instance = generate(source.generator, entry.name, source.seed, source.params).instance
-        if source.content_sha256 is not None and content_sha256(instance) != source.content_sha256:
-            raise RegistryError(f"{entry.key}: the generator no longer builds the pinned instance (content sha256 differs)")
-        return instance
+            instance = read_instance(self.store.path(source))
+        else:
+            instance = generate(source.generator, entry.name, source.seed, source.params).instance
+            if source.content_sha256 is not None and content_sha256(instance) != source.content_sha256:
+                raise RegistryError(f"{entry.key}: the generator no longer builds the pinned instance (content sha256 differs)")
+        if entry.transform is None:
+            return instance
+        try:
+            return PROBLEMS[entry.problem].transforms[entry.transform](instance)
+        except ValueError as exc:
+            raise RegistryError(f"{entry.key}: cannot apply {entry.transform!r}: {exc}") from None
 
     def sense(self, entry: InstanceEntry) -> str:
         """min or max for this instance: its problem's, or for a MILP its own (which loads it)."""

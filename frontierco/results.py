@@ -292,11 +292,14 @@ def _seal(path: Path) -> None:
 
 
 def latest(records: list[RunRecord]) -> list[RunRecord]:
-    """One record per run id, the last appended: a run redone with --force supersedes the earlier one."""
-    by_id: dict[str, RunRecord] = {}
+    """One record per run id and collection, the last appended: a run redone with --force supersedes the
+    earlier one. The run id does not name the collection, so the same run in two collections that list one
+    file (tsplib and frontierco-tsp-easy) is two runs."""
+    by_id: dict[tuple[str, str], RunRecord] = {}
     for record in records:
-        by_id.pop(record.run_id, None)
-        by_id[record.run_id] = record
+        key = (record.collection, record.run_id)
+        by_id.pop(key, None)
+        by_id[key] = record
     return list(by_id.values())
 
 
@@ -406,7 +409,8 @@ class ResultStore:
             if not target.is_file():
                 _write_atomically(target, packed)
             return BY_HASH + digest
-        relative = Path(check_name(collection, "collection")) / "solutions" / f"{check_name(run_id, 'run id')}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
+        name = f"{check_name(run_id, 'run id')}-{hashlib.sha256(data).hexdigest()[:12]}.json.gz"
+        relative = Path(check_name(collection, "collection")) / "solutions" / name
         _write_atomically(self.root / relative, packed)
         return str(relative)
 

@@ -1,6 +1,6 @@
 import pytest
 
-from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps
+from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps, with_time_limit
 from frontierco.errors import UsageError
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
@@ -61,3 +61,32 @@ def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_pa
     (record,) = run_named(campaign, ResultStore(tmp_path / "runs"))
     assert record.params == {"flavour": "plain", "level": 2}
     assert record.row_name == "greedy{flavour=plain,level=2}"
+
+
+def test_a_campaign_runs_at_another_time_limit_as_other_runs(tmp_path):
+    (tmp_path / "tiny.toml").write_text(
+        'name = "tiny"\n[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\ntime_limit = 5\n'
+    )
+    campaign = load_campaign("tiny", tmp_path)
+    assert with_time_limit(campaign, None) == campaign
+    store = ResultStore(tmp_path / "runs")
+    (at_five,) = run_named(campaign, store)
+    (at_three,) = run_named(with_time_limit(campaign, 3), store)  # not skipped as done: another budget
+    assert (at_five.time_limit, at_three.time_limit) == (5, 3) and at_five.run_id != at_three.run_id
+    for wrong in (0, -1, float("inf"), float("nan")):
+        with pytest.raises(UsageError, match="positive number of seconds"):
+            with_time_limit(campaign, wrong)
+
+
+def test_campaign_run_time_limit_sets_every_step_s_limit(monkeypatch, tmp_path):
+    from typer.testing import CliRunner
+
+    from frontierco import cli
+
+    heard = []
+    monkeypatch.setattr(cli, "run_named", lambda campaign, *args, **kwargs: heard.append(campaign) or [])
+    result = CliRunner().invoke(cli.app, ["campaign", "run", "frontierco-protocol", "--time-limit", "3600", "--results", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (campaign,) = heard
+    assert len(campaign.steps) == len(load_campaign("frontierco-protocol").steps) and {s.time_limit for s in campaign.steps} == {3600}
+    assert {s.time_limit for s in load_campaign("frontierco-protocol").steps} == {60}

@@ -54,7 +54,7 @@ def test_generated_collections_have_disjoint_dev_and_test(registry):
 
 
 def test_real_references_present_and_infeasible_marked(registry):
-    for name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small"):
+    for name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small", "dimacs-mis"):
         assert all(e.reference is not None for e in registry.collection(name).entries), name
     infeasible = [e.name for e in registry.collection("miplib-small").entries if e.reference.status == "infeasible"]
     assert infeasible == ["p2m2p1m1p0n100"]
@@ -89,7 +89,7 @@ def test_realcity_collections_verify(registry, mirror):
 
 @pytest.mark.slow
 def test_all_real_collections_verify_from_the_mirror(registry, mirror):
-    for name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small"):
+    for name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small", "dimacs-mis"):
         entries = registry.collection(name).entries
         assert [registry.verify(e) for e in entries] == [""] * len(entries), name
 
@@ -203,3 +203,58 @@ def test_a_collection_can_set_the_memory_its_runs_may_use(tmp_path) -> None:
     (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', 'name = "mis-rb-small"\nmemory_mb = "lots"', 1))
     with pytest.raises(RegistryError, match="memory_mb must be an integer"):
         _ = Registry(tmp_path).collections
+
+
+def _graph_manifest(tmp_path: Path, **extra: object) -> Path:
+    """A one-instance MIS collection of a 4-vertex path (a DIMACS file in a mirror folder), with ``extra`` keys."""
+    mirror = tmp_path / "mirror" / "g"
+    mirror.mkdir(parents=True)
+    (mirror / "p4.clq").write_text("4 3\ne 1 2\ne 2 3\ne 3 4\n")
+    entry = {"name": "p4", "file": "g/p4.clq", "url": "file:///nonexistent", "sha256": file_sha256(str(mirror / "p4.clq"))}
+    instance = entry | {k: v for k, v in extra.items() if k == "transform"}
+    top = {"name": "g", "problem": "mis"} | {k: v for k, v in extra.items() if k != "transform"}
+    folder = tmp_path / "manifests"
+    folder.mkdir()
+    (folder / "g.toml").write_text(tomli_w.dumps(top | {"instance": [instance]}))
+    return folder
+
+
+def test_a_manifest_may_complement_a_graph_it_reads(tmp_path):
+    folder = _graph_manifest(tmp_path, transform="complement")
+    registry = Registry(folder, FileStore(cache=tmp_path / "cache", mirror=tmp_path / "mirror", offline=True))
+    entry = registry.entry("g/p4")
+    assert entry.transform == "complement" and registry.verify(entry) == ""
+    assert registry.load(entry).edges.tolist() == [[0, 2], [0, 3], [1, 3]]  # the path's non-adjacent pairs
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ({"transform": "reverse"}, "transform must be one of complement"),
+        ({"published_set": {"name": "Some set"}}, "published_set must be a table of name and size"),
+        ({"published_set": {"name": "Some set", "size": 0}}, "at least the 1 instances listed"),
+        ({"published_set": {"name": "", "size": 3}}, "needs a name"),
+    ],
+)
+def test_bad_transforms_and_published_sets_are_refused(tmp_path, extra, message):
+    folder = _graph_manifest(tmp_path, **extra)
+    with pytest.raises(RegistryError, match=message):
+        read_manifest(folder / "g.toml")
+
+
+def test_a_transform_is_for_file_instances_and_known_to_the_problem(tmp_path):
+    manifest = {"name": "r", "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 5}}
+    (tmp_path / "r.toml").write_text(tomli_w.dumps(manifest | {"instance": [{"name": "r0", "seed": 1, "transform": "complement"}]}))
+    with pytest.raises(RegistryError, match="none \\(this problem has no transforms\\)"):
+        read_manifest(tmp_path / "r.toml")
+    manifest = {"name": "m", "problem": "mis", "generator": "mis-er", "params": {"n": 5, "p": 0.5}}
+    (tmp_path / "m.toml").write_text(tomli_w.dumps(manifest | {"instance": [{"name": "m0", "seed": 1, "transform": "complement"}]}))
+    with pytest.raises(RegistryError, match="applies to a file instance, not a generated one"):
+        read_manifest(tmp_path / "m.toml")
+
+
+def test_a_collection_says_how_much_of_a_published_set_it_holds(tmp_path):
+    folder = _graph_manifest(tmp_path, published_set={"name": "Some MIS set", "size": 7})
+    collection = read_manifest(folder / "g.toml")
+    assert collection.coverage == "Some MIS set: 1 of 7"
+    assert read_manifest(INSTANCES_DIR / "real" / "bhoslib.toml").coverage == ""

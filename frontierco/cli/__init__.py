@@ -75,7 +75,7 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
         instance = registry.load(entry)
         reference = entry.reference
         console.print(f"{entry.key}  problem {entry.problem}  split {entry.split}")
-        console.print(f"source: {entry.source}")
+        console.print(f"source: {entry.source}" + (f", read as its {entry.transform}" if entry.transform else ""))
         if reference is None:
             console.print("reference: none yet")
         else:
@@ -86,6 +86,8 @@ def instances_show(name: Annotated[str, typer.Argument(help="a collection, or co
     console.print(f"[bold]{collection.name}[/bold] ({collection.problem}, version {collection.version}): {collection.description}")
     if collection.origin:
         console.print(f"origin: {collection.origin}; licence: {collection.license}")
+    if collection.coverage:
+        console.print(f"holds {collection.coverage} of that set's instances")
     table = Table("instance", "split", "reference", "status", "source of reference")
     for e in collection.entries:
         ref = e.reference
@@ -402,12 +404,13 @@ def campaign_run(
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     force: Annotated[bool, typer.Option(help="redo finished runs (of every step, or of --step)")] = False,
     step: Annotated[list[int] | None, typer.Option(help="only step N (0-based, in file order; repeatable)")] = None,
+    time_limit: Annotated[float | None, typer.Option(help="seconds per run for every step instead of the file's own limits")] = None,
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
-    from frontierco.campaigns import load_campaign, run_named, select_steps
+    from frontierco.campaigns import load_campaign, run_named, select_steps, with_time_limit
     from frontierco.results import ResultStore
 
-    campaign = select_steps(load_campaign(name), step or [])
+    campaign = with_time_limit(select_steps(load_campaign(name), step or []), time_limit)
     results = _records(results)
     console.print(f"campaign {campaign.name}: {len(campaign.steps)} steps; records in {results}")
 

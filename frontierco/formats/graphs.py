@@ -1,5 +1,5 @@
-"""Graph files for MIS: DIMACS (``p edge``/``e u v``; .mis, .col, .clq, .dimacs), METIS (.graph,
-.metis) and SATLIB CNF turned into the standard MIS graph.
+"""Graph files for MIS: DIMACS (``p edge``/``e u v``, or a bare ``N M`` first line; .mis, .col, .clq, .dimacs),
+METIS (.graph, .metis) and SATLIB CNF turned into the standard MIS graph.
 
 The CNF reduction (Karp): one vertex per literal occurrence, a triangle (clique) per clause, and an
 edge between every pair of complementary literal occurrences. A formula with m clauses is
@@ -51,22 +51,39 @@ def _p_lines(text: str) -> list[int]:
     return found
 
 
-def _dimacs_header(text: str, path: Path) -> tuple[int, int, int]:
-    """(line number, N, M) of the one 'p edge N M' line, checked before anything is allocated: integers,
-    0 <= N <= MAX_VERTICES, M >= 0."""
+def _first_content_line(text: str) -> int:
+    """Offset of the first line that is neither empty nor a 'c' comment (len(text) when there is none)."""
+    at = 0
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        tokens = text[at:end].split()
+        if tokens and tokens[0] != "c":
+            return at
+        at = end + 1
+    return len(text)
+
+
+def _dimacs_header(text: str, path: Path) -> tuple[int, int, int, int]:
+    """(line number, offset, N, M) of the header, checked before anything is allocated: integers,
+    0 <= N <= MAX_VERTICES, M >= 0. The header is the one 'p edge N M' line or, in a file without one (as
+    some copies of the DIMACS clique graphs are), a bare 'N M' first line."""
     found = _p_lines(text)
-    if not found:
-        raise FormatError(path, 0, "a 'p edge N M' line")
     if len(found) > 1:
         raise FormatError(path, text.count("\n", 0, found[1]) + 1, "one 'p edge N M' line")
-    end = text.find("\n", found[0])
-    number, tokens = text.count("\n", 0, found[0]) + 1, text[found[0] : None if end == -1 else end].split()
-    if len(tokens) != 4 or tokens[1] not in ("edge", "col"):
-        raise FormatError(path, number, "one 'p edge N M' line")
-    n, m = _ints(tokens[2:], path, number, "'p edge N M' with integer N and M")
+    start = found[0] if found else _first_content_line(text)
+    end = text.find("\n", start)
+    number, tokens = text.count("\n", 0, start) + 1, text[start : None if end == -1 else end].split()
+    if found:
+        if len(tokens) != 4 or tokens[1] not in ("edge", "col"):
+            raise FormatError(path, number, "one 'p edge N M' line")
+        tokens = tokens[2:]
+    elif len(tokens) != 2 or not all(t.lstrip("-").isdigit() for t in tokens):
+        raise FormatError(path, 0, "a 'p edge N M' line (or a bare 'N M' first line)")
+    n, m = _ints(tokens, path, number, "'p edge N M' with integer N and M")
     if not 0 <= n <= MAX_VERTICES or m < 0:
         raise FormatError(path, number, f"'p edge N M' with 0 <= N <= {MAX_VERTICES} and M >= 0, got N={n} M={m}")
-    return number, n, m
+    return number, start, n, m
 
 
 def _comment_spans(text: str) -> list[tuple[int, int]]:
@@ -83,21 +100,21 @@ def _comment_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | None:
+def _fast_dimacs(path: Path, text: str, n: int, header: int, start: int) -> np.ndarray | None:
     """Vectorised reading of the edges of a well-formed DIMACS file: numpy's C reader skips the lines up to the
-    header (line ``header``), takes 'c' lines as comments and insists on the same three columns on every line,
-    and counting 'e' in the
-    text without comments proves that every other line starts with 'e' and holds no other; None when
-    anything is unusual (the line-by-line reader then finds and names the problem)."""
+    header (line ``header``, at offset ``start``), takes 'c' lines as comments and insists on the same three
+    columns on every line, and counting 'e' in the text without comments proves that every other line starts
+    with 'e' and holds no other; None when anything is unusual (the line-by-line reader then finds and names
+    the problem)."""
     comments = _comment_spans(text)
     p_lines = _p_lines(text)
-    if len(p_lines) != 1 or any(start > p_lines[0] for start, _ in comments):
-        return None  # not one header, or comments among the edges (the slow reader handles those)
-    before = text[: p_lines[0]]
+    if p_lines not in ([], [start]) or any(s > start for s, _ in comments):
+        return None  # another header, or comments among the edges (the slow reader handles those)
+    before = text[:start]
     if before.count("\n") != len(comments) or any(text[s:e].count("\n") for s, e in comments):
         return None  # something other than comments before the header
-    end = text.find("\n", p_lines[0])
-    header_es = text[p_lines[0] : None if end == -1 else end].count("e")
+    end = text.find("\n", start)
+    header_es = text[start : None if end == -1 else end].count("e")
     comment_es = sum(text[s:e].count("e") for s, e in comments)
     lines = text.count("\ne") + text.startswith("e")
     if text.count("e") - header_es - comment_es != lines:
@@ -119,17 +136,26 @@ def _fast_dimacs(path: Path, text: str, n: int, header: int) -> np.ndarray | Non
     return edges
 
 
+def _counted(path: Path, header: int, m: int, lines: int, instance: MISInstance) -> MISInstance:
+    """The graph, once the header's M is one honest count of its edges: the 'e' lines, the distinct edges, or
+    twice the distinct edges (the DIMACS DSJC graphs count each edge twice)."""
+    if m not in (lines, instance.m, 2 * instance.m):
+        found = f"found {lines} 'e' lines ({instance.m} distinct edges; M may count each edge once or twice)"
+        raise FormatError(path, header, f"{m} edges as the header says, {found}")
+    return instance
+
+
 def read_dimacs(path: str | Path) -> MISInstance:
-    """A DIMACS graph: ``c`` comments, one ``p edge N M`` line, then ``e u v`` lines (1-based)."""
+    """A DIMACS graph: ``c`` comments, one ``p edge N M`` line (or a bare ``N M`` first line), then ``e u v``
+    lines (1-based). An edge listed twice is one edge."""
     path = Path(path)
     text = read_text(path)
-    header, n, m = _dimacs_header(text, path)
-    fast = _fast_dimacs(path, text, n, header)
+    header, start, n, m = _dimacs_header(text, path)
+    fast = _fast_dimacs(path, text, n, header, start)
     if fast is not None:
         del text  # the file's text is the largest thing held: free it before the edges are sorted
-        if len(fast) != m:
-            raise FormatError(path, header, f"{m} edges as the header says, found {len(fast)} 'e' lines")
-        return MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(fast))
+        graph = MISInstance(name=path.name.split(".")[0], n=n, edges=canonical_edges(fast))
+        return _counted(path, header, m, len(fast), graph)
     edges: list[tuple[int, int]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         tokens = raw.split()
@@ -144,9 +170,7 @@ def read_dimacs(path: str | Path) -> MISInstance:
             edges.append((u - 1, v - 1))
         else:
             raise FormatError(path, number, f"'c ...', 'p edge N M' or 'e u v', got {raw.strip()[:40]!r}")
-    if len(edges) != m:
-        raise FormatError(path, header, f"{m} edges as the header says, found {len(edges)} 'e' lines")
-    return _graph(path, n, edges, 0)
+    return _counted(path, header, m, len(edges), _graph(path, n, edges, 0))
 
 
 def dimacs_suffix(instance: MISInstance) -> str:

@@ -16,6 +16,7 @@ from frontierco.leaderboard.figures import draw_ahead, figures
 from frontierco.leaderboard.learned import learned_figures
 from frontierco.leaderboard.paired import paired
 from frontierco.leaderboard.protocol import Protocol
+from frontierco.leaderboard.published import published_markdown
 from frontierco.leaderboard.sizes import size_figures
 from frontierco.leaderboard.tables import (
     COLUMNS,
@@ -112,7 +113,8 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
     sized = size_figures(boards_only)
     for name, svg in (learned | sized).items():
         outputs[f"figures/{name}"] = svg.encode()
-    outputs["README.md"] = index_markdown(boards_only, protocol, sorted(learned), sorted(sized)).encode()
+    published = published_markdown(registry, boards_only)
+    outputs["README.md"] = index_markdown(boards_only, protocol, sorted(learned), sorted(sized), published).encode()
     outputs["aggregates.csv"] = aggregates_csv(boards_only).encode()
     outputs["paired.csv"] = paired_csv(boards_only).encode()
     outputs[EXCERPT] = excerpt_markdown(boards_only).encode()

@@ -98,7 +98,9 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
     return "\n".join(lines) + "\n"
 
 
-def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: list[str], sized: list[str]) -> str:
+def index_markdown(
+    boards: list[CollectionBoard], protocol: Protocol, overview: list[str], sized: list[str], published: list[str] | None = None
+) -> str:
     lines = [
         "# Leaderboards",
         "",
@@ -134,6 +136,7 @@ def index_markdown(boards: list[CollectionBoard], protocol: Protocol, overview: 
             "",
         ]
         lines += [f"![{name}](figures/{name})" for name in sized]
+    lines += published or []  # FrontierCO's test sets (leaderboard/published.py)
     lines += ["", protocol.markdown(), ""]
     return "\n".join(lines)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -36,7 +36,8 @@ class Problem:
     """A combinatorial optimisation problem and everything about it that is problem-specific, so that a new
     problem is one module: its id, direction, data types and checker; how a solution travels as JSON; how big
     an instance is; its defaults (collection, reference solver, paired baseline, time shift of the shifted
-    geometric mean); its solution file format; and the tiny cases of the solver contract."""
+    geometric mean); its solution file format; the tiny cases of the solver contract; and the transforms a
+    manifest may apply to an instance it reads (``transform = "complement"``: MIS of a clique graph)."""
 
     name: str
     sense: Sense
@@ -56,6 +57,7 @@ class Problem:
     write_solution: Callable[[Path, Any, Any, float | None], None]  # (path, instance, solution, objective)
     read_solution: Callable[[Path, Any], Any]  # (path, instance)
     contract_cases: Callable[[], dict[str, Callable[[], Any]]]  # tiny instances every solver must handle, by name
+    transforms: dict[str, Callable[[Any], Any]] = field(default_factory=dict)  # instance -> instance, by name
 
     def sense_of(self, instance: Any) -> Sense:
         """The direction for one instance (a MILP states its own; other problems have one)."""

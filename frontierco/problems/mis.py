@@ -85,6 +85,22 @@ class MISSolution:
     vertices: np.ndarray
 
 
+MAX_COMPLEMENT_VERTICES = 5000  # the complement is built over all n(n - 1)/2 pairs (12.5M here, ~0.3 GB)
+
+
+def complement(instance: MISInstance) -> MISInstance:
+    """The complement graph: u and v adjacent exactly when they are not in ``instance`` (an independent set here
+    is a clique there)."""
+    n = instance.n
+    if n > MAX_COMPLEMENT_VERTICES:
+        raise ValueError(f"{instance.name} has {n} vertices: complements are built for at most {MAX_COMPLEMENT_VERTICES}")
+    adjacent = np.zeros((n, n), dtype=bool)
+    adjacent[instance.edges[:, 0], instance.edges[:, 1]] = True
+    u, v = np.triu_indices(n, k=1)
+    keep = ~adjacent[u, v]
+    return MISInstance(instance.name, n, np.stack([u[keep], v[keep]], axis=1).astype(np.int64))
+
+
 def evaluate(instance: MISInstance, solution: MISSolution) -> Evaluation:
     """Independence checked over the edge list in O(|V| + |E|); the objective is the set's size."""
     chosen, problem = as_index_array(solution.vertices, "vertex set")
@@ -150,4 +166,5 @@ PROBLEM = Problem(
     write_solution=_write,
     read_solution=_read,
     contract_cases=_contract_cases,
+    transforms={"complement": complement},
 )

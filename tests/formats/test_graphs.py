@@ -95,3 +95,49 @@ def test_a_dimacs_header_that_cannot_be_true_is_refused_before_any_allocation(tm
         read_dimacs(path)
     header = next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith("p"))
     assert expected in info.value.expected and info.value.line == header
+
+
+def test_a_bare_n_m_first_line_is_a_header(tmp_path):
+    path = tmp_path / "g.clq"
+    path.write_text("4 3\ne 1 2\ne 2 3\ne 3 4\n")
+    graph = read_dimacs(path)
+    assert graph.n == 4 and graph.edges.tolist() == [[0, 1], [1, 2], [2, 3]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "p edge 3 2\ne 1 2\ne 2 3\n",  # each edge once
+        "3 4\ne 1 2\ne 2 3\n",  # each edge twice, as the DSJC files
+        "3 3\ne 1 2\ne 2 1\ne 2 3\n",  # every line
+        "3 2\ne 1 2\ne 2 1\ne 2 3\n",  # the distinct edges
+    ],
+)
+def test_a_header_may_count_each_edge_once_or_twice_and_a_repeated_edge_is_one(tmp_path, text):
+    path = tmp_path / "g.dimacs"
+    path.write_text(text)
+    assert read_dimacs(path).edges.tolist() == [[0, 1], [1, 2]]
+
+
+@pytest.mark.parametrize("text", ["3 3\ne 1 2\ne 2 3\n", "p edge 3 5\ne 1 2\ne 2 1\ne 2 3\n", "c slow reader\n3 1\ne 1 2\nc x\ne 2 3\n"])
+def test_a_header_count_that_fits_no_honest_count_is_refused(tmp_path, text):
+    path = tmp_path / "g.dimacs"
+    path.write_text(text)
+    with pytest.raises(FormatError, match="edges as the header says") as info:
+        read_dimacs(path)
+    assert info.value.line == next(k for k, line in enumerate(text.splitlines(), start=1) if not line.startswith("c"))
+
+
+def test_a_file_without_any_header_is_refused(tmp_path):
+    path = tmp_path / "g.clq"
+    path.write_text("c only a comment\n1 2 3\ne 1 2\n")
+    with pytest.raises(FormatError, match="bare 'N M' first line"):
+        read_dimacs(path)
+
+
+def test_the_dimacs_clique_graphs_of_the_mirror_read_with_their_published_sizes(mirror):
+    folder = mirror / "mis" / "dimacs-clique"
+    brock = read_instance(folder / "brock200_2.clq")
+    assert (brock.n, brock.m) == (200, 9876)  # the DIMACS original's 'p edge 200 9876'
+    dsjc = read_instance(folder / "DSJC500_5.clq")  # its header says 125248: each of the 62624 edges counted twice
+    assert (dsjc.n, dsjc.m) == (500, 62624) and (folder / "DSJC500_5.clq").read_text().split("\n", 1)[0].split() == ["500", "125248"]

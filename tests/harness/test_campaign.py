@@ -14,7 +14,7 @@ from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
-from frontierco.results import ResultStore, latest
+from frontierco.results import ResultStore, RunRecord, latest
 from tests.helpers import TEST_SOLVERS
 
 SCRIPT = """
@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import plan_file
-from frontierco.results import ResultStore, latest
+from frontierco.results import ResultStore, RunRecord, latest
 from frontierco.solver import discover
 spec = discover(Path(sys.argv[1]))["faulty"]
 campaign = plan_file(spec, Path(sys.argv[2]), 5.0, seeds=6, params={"mode": "slow", "seconds": 0.4})
@@ -217,3 +217,13 @@ def test_records_export_to_parquet(tmp_path, campaign_for):
     args = ["results", "export", str(tmp_path / "all.parquet"), "--format", "parquet", "--results", str(tmp_path / "runs")]
     assert CliRunner().invoke(app, args).exit_code == 0
     assert pd.read_parquet(tmp_path / "all.parquet")["run_id"].tolist() == store.to_frame()["run_id"].tolist()
+
+
+def test_one_run_id_in_two_collections_is_two_runs(tmp_path, campaign_for):
+    """Two collections that list one file give its runs one run id (it names the instance, not the collection)."""
+    store = ResultStore(tmp_path / "runs")
+    run_campaign(campaign_for("good"), store)
+    (first,) = list(store.records())
+    twin = RunRecord.from_json(first.to_json())
+    twin.collection, twin.instance_key = "twin", f"twin/{first.instance}"
+    assert latest([first, twin]) == [first, twin]

@@ -57,3 +57,20 @@ def test_adding_an_adjacent_vertex_is_caught():
         if neighbours.size == 0:
             continue
         assert not evaluate(graph, MISSolution(np.array(chosen + [int(rng.choice(neighbours))]))).feasible
+
+
+def test_the_complement_joins_exactly_the_pairs_the_graph_does_not():
+    from frontierco.problems.mis import complement
+
+    graph = MISInstance("g", 4, np.array([[0, 1], [1, 2]]))
+    flipped = complement(graph)
+    assert flipped.edges.tolist() == [[0, 2], [0, 3], [1, 3], [2, 3]]
+    assert complement(flipped).edges.tolist() == graph.edges.tolist()
+    assert evaluate(flipped, MISSolution(np.array([0, 1]))).feasible  # an edge here is independent there
+
+
+def test_a_complement_too_large_to_build_is_refused():
+    from frontierco.problems.mis import MAX_COMPLEMENT_VERTICES, complement
+
+    with pytest.raises(ValueError, match="at most"):
+        complement(MISInstance("big", MAX_COMPLEMENT_VERTICES + 1, np.zeros((0, 2), dtype=np.int64)))

@@ -1,0 +1,93 @@
+"""The leaderboard's section on FrontierCO's test sets, from synthetic records."""
+
+import random
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from frontierco.leaderboard.build import build
+from frontierco.leaderboard.data import boards
+from frontierco.leaderboard.published import published_markdown
+from frontierco.registry import Registry
+from frontierco.results import ResultStore
+from tests.helpers import SHA, record
+
+
+def _collection(name: str, references: dict[str, float], status: str, source: str, published: dict[str, object] | None) -> str:
+    entries = [
+        {"name": n, "seed": seed, "content_sha256": SHA[n], "reference": value, "reference_source": source, "reference_status": status}
+        for (n, value), seed in zip(sorted(references.items()), (1, 2), strict=False)
+    ]
+    top: dict[str, object] = {"name": name, "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 5}, "instance": entries}
+    return tomli_w.dumps(top | ({"published_set": published} if published else {}))
+
+
+@pytest.fixture
+def published_setup(tmp_path: Path) -> tuple[Registry, Path]:
+    """'fco-tiny' reproduces 2 of the 5 instances of 'FrontierCO TSP tiny' (its values 10 and 10); 'tiny' holds
+    the same two instances with proven optima 8 (better than FrontierCO's) and 10 (FrontierCO's)."""
+    manifests = tmp_path / "manifests"
+    manifests.mkdir()
+    set_ = {"name": "FrontierCO TSP tiny", "size": 5}
+    (manifests / "fco.toml").write_text(_collection("fco-tiny", {"t1": 10.0, "t2": 10.0}, "best-known", "FrontierCO bks.csv", set_))
+    (manifests / "tiny.toml").write_text(_collection("tiny", {"t1": 8.0, "t2": 10.0}, "optimal", "hand", None))
+    (manifests / "empty.toml").write_text(_collection("fco-empty", {"t1": 10.0}, "best-known", "FrontierCO bks.csv", set_ | {"size": 3}))
+    runs = []
+    for solver, instance, status, objective, bound in (
+        ("a", "t1", "feasible", 11.0, 11.0),  # a lower bound of 11 above FrontierCO's 10: not FrontierCO's instance
+        ("a", "t2", "feasible", 10.0, 10.0),  # the bound reaches FrontierCO's value: proven
+        ("b", "t1", "crash", None, None),  # no solution
+        ("b", "t2", "feasible", 9.0, None),  # better than FrontierCO's value
+    ):
+        run = record(solver, instance, status, objective, [(1.0, objective)] if objective is not None else [])
+        run.collection, run.instance_key, run.bound = "fco-tiny", f"fco-tiny/{instance}", bound
+        runs.append(run)
+    store = ResultStore(tmp_path / "leaderboards" / "runs")
+    for run in runs:
+        store.append(run)
+    return Registry(manifests), tmp_path / "leaderboards"
+
+
+def _section(registry: Registry, folder: Path, shuffle: int | None = None) -> list[str]:
+    records = list(ResultStore(folder / "runs").records())
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(records)
+    return published_markdown(registry, boards(registry, records))
+
+
+def test_the_section_gives_gap_unsolved_bounds_and_better_values(published_setup):
+    lines = _section(*published_setup)
+    assert "## FrontierCO's test sets" in lines
+    assert "| fco-tiny | TSP tiny: 2 of 5 | a | 10 | 2 | 4.545 | 0 | 1 (t2) | 1 (t1) |" in lines  # gaps 1/11 and 0
+    assert "| fco-tiny | TSP tiny: 2 of 5 | b | 10 | 2 | 55.000 | 1 (t1) | - | - |" in lines  # gaps 1 and 1/10; no bounds
+    assert "| fco-empty | TSP tiny: 1 of 3 | no runs yet | | 0 | n/a | | | |" in lines
+    assert "- fco-tiny/t1: FrontierCO's value 10; here 8 (tiny's reference, hand)" in lines
+    assert "- fco-tiny/t2: FrontierCO's value 10; here 9 (b at 10 s in fco-tiny)" in lines
+    assert "- fco-tiny: 1 of 2 (tiny)" in lines  # t2's 10 is a proven optimum in tiny; t1's 8 is not FrontierCO's 10
+
+
+def test_the_section_does_not_depend_on_the_order_of_the_records_and_is_in_the_index(published_setup):
+    registry, folder = published_setup
+    assert _section(registry, folder, 1) == _section(registry, folder, 2) == _section(registry, folder)
+    first, second = build(folder / "runs", registry)["README.md"], build(folder / "runs", registry)["README.md"]
+    assert first == second and "\n## FrontierCO's test sets\n" in first.decode()
+
+
+def test_without_frontierco_sets_there_is_no_section(board_setup):
+    registry, folder = board_setup
+    assert _section(registry, folder) == []
+    assert "FrontierCO's test sets" not in build(folder / "runs", registry)["README.md"].decode()
+
+
+def test_for_a_maximum_a_bound_below_frontierco_s_value_excludes_it():
+    from frontierco.leaderboard.published import _row
+    from frontierco.metrics import score_run
+
+    runs = []
+    for instance, bound in (("u1", 12.0), ("u2", 9.5), ("u3", 10.0)):
+        run = record("c", instance, "feasible", 9.0, [(1.0, 9.0)])
+        run.bound = bound
+        runs.append(score_run(run, 10.0, "max"))
+    row = _row(runs, {"u1": 10.0, "u2": 10.0, "u3": 10.0}, "max")
+    assert (row.proves, row.excludes, row.claimed) == (["u3"], ["u2"], 3)  # u1's upper bound 12 leaves 10 open

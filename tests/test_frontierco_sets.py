@@ -1,0 +1,89 @@
+"""The collections of FrontierCO's test sets (instances/frontierco/) against FrontierCO's own list of them
+(the mirror's frontierco/bks.csv), and the DIMACS MIS references against an exact clique search."""
+
+import csv
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from frontierco.manifests import read_manifest
+from frontierco.problems import MISSolution, evaluate
+from frontierco.registry import INSTANCES_DIR, Registry
+
+MANIFESTS = sorted((INSTANCES_DIR / "frontierco").glob("*.toml"))
+SUFFIXES = (".tsp", ".vrp", ".mis", ".fjs", ".txt", ".stp")  # FrontierCO's file names; ours are the stems
+
+
+def _stem(name: str) -> str:
+    for suffix in SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name
+
+
+@pytest.fixture(scope="module")
+def bks(mirror: Path) -> dict[tuple[str, str], dict[str, float]]:
+    """FrontierCO's values by (PROBLEM, easy|hard) and instance name."""
+    table: dict[tuple[str, str], dict[str, float]] = {}
+    with open(mirror / "frontierco" / "bks.csv", newline="") as handle:
+        for row in csv.DictReader(handle):
+            table.setdefault((row["problem"], row["split"].split("_")[0]), {})[_stem(row["instance"])] = float(row["bks"])
+    return table
+
+
+def test_every_collection_of_instances_frontierco_is_a_frontierco_test_set():
+    assert MANIFESTS
+    for path in MANIFESTS:
+        collection = read_manifest(path)
+        assert collection.name == path.stem and collection.name.startswith("frontierco-"), path
+        assert collection.published_set is not None and collection.published_set.name.startswith("FrontierCO "), path
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: p.stem)
+def test_a_frontierco_set_lists_frontierco_s_names_with_frontierco_s_values(path, bks):
+    collection = read_manifest(path)
+    assert collection.published_set is not None
+    _, problem, level = collection.published_set.name.split(" ")
+    assert problem == collection.problem.upper() and collection.name == f"frontierco-{collection.problem}-{level}"
+    theirs = bks[(problem, level)]
+    assert collection.published_set.size == len(theirs)
+    for entry in collection.entries:
+        assert entry.name in theirs, entry.key
+        assert entry.reference is not None and entry.reference.value == theirs[entry.name], entry.key
+        assert entry.reference.source == "FrontierCO bks.csv", entry.key
+
+
+def test_the_coverage_table_of_the_docs_is_the_collections(bks):
+    """docs/frontierco.md: '| PROBLEM | level | collection | held | of | notes |' for each of FrontierCO's test sets."""
+    rows = [line.split("|")[1:-1] for line in (INSTANCES_DIR.parent / "docs" / "frontierco.md").read_text().splitlines()]
+    table = {cells[2].strip(" `"): cells for cells in rows if len(cells) == 6 and cells[2].strip(" `").startswith("frontierco-")}
+    assert {(p, level) for p, level in bks if level != "valid"} == {(c[0].strip(), c[1].strip()) for c in table.values()}
+    collections = Registry().collections
+    for name, cells in table.items():
+        held, size = int(cells[3]), int(cells[4])
+        assert size == len(bks[(cells[0].strip(), cells[1].strip())]), name
+        if name in collections:  # rows of collections this checkout lacks (other problems' branches) are not checked
+            assert held == len(collections[name].entries), name
+
+
+def test_dimacs_mis_is_the_complement_of_the_clique_graphs_and_its_optima_are_frontierco_s(bks):
+    collection = Registry().collection("dimacs-mis")
+    easy = bks[("MIS", "easy")]
+    assert len(collection.entries) == 18
+    for entry in collection.entries:
+        assert entry.transform == "complement" and entry.reference is not None
+        assert entry.reference.value == easy[entry.name], entry.key  # two sources, one value
+
+
+@pytest.mark.parametrize("name", ["p_hat300-1", "brock200_2"])
+def test_a_maximum_clique_of_the_dimacs_graph_is_a_maximum_independent_set_of_the_instance(name, mirror):
+    registry = Registry()
+    entry = registry.entry(f"dimacs-mis/{name}")
+    instance = registry.load(entry)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(instance.n))
+    graph.add_edges_from(instance.edges.tolist())
+    clique, size = nx.max_weight_clique(nx.complement(graph), weight=None)  # exact branch and bound on the DIMACS graph
+    assert entry.reference is not None and entry.reference.is_optimal and size == entry.reference.value
+    assert evaluate(instance, MISSolution(np.array(clique))).objective == size
