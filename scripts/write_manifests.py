@@ -29,6 +29,8 @@ QSAT = "https://github.com/Randy1005/QSat/raw/f01994b/benchmarks/{}/{}"
 HIGHS = "https://github.com/ERGO-Code/HiGHS/raw/73cac48/check/instances/{}"
 OJALGO = "https://github.com/optimatika/ojAlgo/raw/064c9d5/src/test/resources/optimisation/miplib/{}"
 PUC = "https://github.com/xyu03/ILS/raw/f6ae355/instances/{}"
+BEHNKE = "https://github.com/jrc-rodec/FJSSP-W-Benchmarking/raw/eb1d283/instances/Instances_FJSSP/0_BehnkeGeiger/{}"
+NADERI = "https://github.com/INFORMSJoC/2021.0326/raw/8e13c2b/data/Flexiblejobshop/New/{}"
 HIGHS_FILES = {
     "dcmulti",
     "egout",
@@ -210,6 +212,49 @@ def miplib(mirror: Path) -> dict[str, object]:
     }
 
 
+def frontierco_fjsp(mirror: Path, level: str) -> dict[str, object]:
+    """FrontierCO's FJSP easy (Behnke & Geiger, .fjs) or hard (Naderi et al., Naderi's text form) test set."""
+    folder, url, origin, license_ = {
+        "easy": (
+            "fjsp/behnke-geiger",
+            BEHNKE,
+            "https://github.com/jrc-rodec/FJSSP-W-Benchmarking @ eb1d283, instances/Instances_FJSSP/0_BehnkeGeiger/",
+            "Behnke & Geiger (2012), published for research benchmarking",
+        ),
+        "hard": (
+            "fjsp/naderi",
+            NADERI,
+            "https://github.com/INFORMSJoC/2021.0326 @ 8e13c2b, data/Flexiblejobshop/New/",
+            "MIT (Naderi, Ruiz & Roshanaei 2022)",
+        ),
+    }[level]
+    bks = frontierco_values(mirror, "FJSP", f"{level}_test_instances")
+    files = sorted((p for p in (mirror / folder).iterdir() if p.name in bks), key=lambda p: int("".join(c for c in p.stem if c.isdigit())))
+    entries = [
+        _file(
+            mirror,
+            f"{folder}/{p.name}",
+            url.format(p.name),
+            p.stem,
+            reference=bks[p.name],
+            reference_source="FrontierCO bks.csv",
+            reference_status="best-known",
+        )
+        for p in files
+    ]
+    what = "Behnke & Geiger (2012), .fjs" if level == "easy" else "Naderi, Ruiz & Roshanaei (2023), Naderi's text form"
+    return {
+        "name": f"frontierco-fjsp-{level}",
+        "problem": "fjsp",
+        "version": 1,
+        "description": f"FrontierCO's FJSP {level} test set by its names ({what}): {len(entries)} of FrontierCO's {len(bks)} names",
+        "published_set": {"name": f"FrontierCO FJSP {level}", "size": len(bks)},
+        "origin": origin,
+        "license": license_,
+        "instance": entries,
+    }
+
+
 GENERATED = [
     # name, problem, generator, params, dev count, test count, description
     ("tsp-uniform-100", "tsp", "tsp-uniform", {"n": 100}, 4, 16, "100 points uniform in the unit square"),
@@ -219,6 +264,15 @@ GENERATED = [
     ("cvrp-uniform-100", "cvrp", "cvrp-uniform", {"n": 100}, 4, 16, "100 customers, Kool et al. recipe (demand 1-9, capacity 50)"),
     ("cvrp-xlike-200", "cvrp", "cvrp-xlike", {"n": 200}, 4, 8, "200 customers, Uchoa et al. X recipe, settings drawn per seed"),
     ("mis-er-700", "mis", "mis-er", {"n": 700, "p": 0.15}, 4, 8, "Erdos-Renyi G(700, 0.15)"),
+    (
+        "fjsp-random-small",
+        "fjsp",
+        "fjsp-random",
+        {"jobs": 20, "machines": 10},
+        2,
+        6,
+        "20 jobs x 10 operations on 10 machines (FrontierCO's generator defaults)",
+    ),
     ("mis-rb-small", "mis", "mis-rb", {"cliques": [20, 25], "clique_size": [9, 12]}, 4, 16, "RB graphs, 180-300 vertices, planted optimum"),
     (
         "milp-setcover-easy",
@@ -479,6 +533,7 @@ def frontierco_stp_hard(mirror: Path) -> dict[str, object]:
         "problem": "stp",
         "version": 1,
         "description": f"FrontierCO's STP hard test set by name: {len(entries)} of its {len(values)} names (SteinLib PUC bip*u, hc*u)",
+        "published_set": {"name": "FrontierCO STP hard", "size": len(values)},
         "origin": "https://github.com/xyu03/ILS @ f6ae355 (SteinLib PUC, Rosseti, Poggi de Aragao, Ribeiro, Uchoa and Werneck 2001)",
         "license": "SteinLib, published for research benchmarking",
         "instance": entries,
@@ -506,6 +561,8 @@ def main() -> None:
         "satlib-mis": lambda: satlib(mirror),
         "miplib-small": lambda: miplib(mirror),
         "frontierco-stp-hard": lambda: frontierco_stp_hard(mirror),
+        "frontierco-fjsp-easy": lambda: frontierco_fjsp(mirror, "easy"),
+        "frontierco-fjsp-hard": lambda: frontierco_fjsp(mirror, "hard"),
     }
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}

@@ -28,6 +28,8 @@ READERS: dict[str, str] = {
     ".cap": "frontierco.formats.facility:read_orlib_cap",
     ".cpmp": "frontierco.formats.pmedian:read_cpmp",
     ".stp": "frontierco.formats.steinlib:read_steinlib",
+    ".fjs": "frontierco.formats.fjsp:read_fjs",
+    ".txt": "frontierco.formats.fjsp:read_naderi",  # Naderi's flexible job shop form: no other format uses .txt
 }
 
 
@@ -49,6 +51,7 @@ WRITERS: dict[str, Writer] = {
     "cflp": Writer("frontierco.formats.facility:plc_suffix", "frontierco.formats.facility:write_plc"),
     "cpmp": Writer("frontierco.formats.pmedian:cpmp_suffix", "frontierco.formats.pmedian:write_cpmp"),
     "stp": Writer("frontierco.formats.steinlib:steinlib_suffix", "frontierco.formats.steinlib:write_steinlib"),
+    "fjsp": Writer("frontierco.formats.fjsp:fjs_suffix", "frontierco.formats.fjsp:write_fjs"),
 }
 
 INSTANCE_SUFFIXES = tuple(READERS)

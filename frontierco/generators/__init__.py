@@ -30,6 +30,7 @@ GENERATORS: dict[str, Generator] = {
         Generator("cpmp-frontierco", "cpmp", "frontierco.generators.facility:cpmp_frontierco"),
         Generator("stp-hypercube", "stp", "frontierco.generators.steiner:stp_hypercube"),
         Generator("stp-random", "stp", "frontierco.generators.steiner:stp_random"),
+        Generator("fjsp-random", "fjsp", "frontierco.generators.fjsp:fjsp_random"),
     )
 }
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from frontierco.errors import UsageError
-from frontierco.problems import cflp, cpmp, cvrp, cvrptw, milp, mis, stp, tsp
+from frontierco.problems import cflp, cpmp, cvrp, cvrptw, fjsp, milp, mis, stp, tsp
 from frontierco.problems.base import Evaluation, Problem, Sense
 from frontierco.problems.cflp import CFLPInstance, CFLPSolution
 from frontierco.problems.cpmp import CPMPInstance, CPMPSolution
 from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.fjsp import FJSPInstance, FJSPSolution
 from frontierco.problems.milp import MILPInstance, MILPSolution
 from frontierco.problems.mis import MISInstance, MISSolution
 from frontierco.problems.stp import STPInstance, STPSolution
@@ -24,6 +25,7 @@ PROBLEMS: dict[str, Problem] = {
         cvrptw.PROBLEM,
         mis.PROBLEM,
         milp.PROBLEM,
+        fjsp.PROBLEM,
         stp.PROBLEM,
         cflp.PROBLEM,
         cpmp.PROBLEM,
@@ -31,8 +33,10 @@ PROBLEMS: dict[str, Problem] = {
 }
 _BY_TYPE: dict[type, Problem] = {p.instance_type: p for p in PROBLEMS.values()}
 
-Instance = TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance | STPInstance | CFLPInstance | CPMPInstance
-Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution | STPSolution | CFLPSolution | CPMPSolution
+Instance = (
+    TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance | FJSPInstance | STPInstance | CFLPInstance | CPMPInstance
+)
+Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution | FJSPSolution | STPSolution | CFLPSolution | CPMPSolution
 
 
 def get_problem(name: str) -> Problem:
@@ -71,6 +75,8 @@ __all__ = [
     "CVRPSolution",
     "CVRPTWInstance",
     "EdgeWeights",
+    "FJSPInstance",
+    "FJSPSolution",
     "Evaluation",
     "Instance",
     "MILPInstance",

@@ -30,6 +30,7 @@ SMALL = {
     "cpmp-frontierco": {"n": 30, "p": 4},
     "stp-hypercube": {"dimension": 5, "perturbed": True},
     "stp-random": {"n": 40, "m": 80, "terminals": 8},
+    "fjsp-random": {"jobs": 5, "machines": 4, "operations": 3},
 }
 
 
