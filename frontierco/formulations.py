@@ -11,6 +11,7 @@ import numpy as np
 
 from frontierco.problems.cflp import CFLPInstance, CFLPSolution
 from frontierco.problems.cpmp import CPMPInstance, CPMPSolution
+from frontierco.problems.mds import MDSInstance, MDSSolution
 from frontierco.problems.milp import MILPInstance, MILPSolution
 from frontierco.problems.mis import MISInstance, MISSolution
 
@@ -165,6 +166,29 @@ def cpmp_solution(instance: CPMPInstance, x: np.ndarray) -> CPMPSolution:
     return CPMPSolution(np.flatnonzero(x[:n] > 0.5), np.argmax(assign, axis=0))
 
 
+def mds_to_milp(instance: MDSInstance) -> MILPInstance:
+    """The set-cover model of dominating set: min sum x_v over binary x with sum_{u in N[v]} x_u >= 1 for
+    each vertex v (its closed neighbourhood). Column v and row v are vertex v."""
+    import scipy.sparse as sp
+
+    adjacency = instance.adjacency
+    loops = sp.identity(instance.n, format="csr")
+    matrix = sp.csr_matrix((np.ones(adjacency.indices.size), adjacency.indices, adjacency.indptr), shape=(instance.n, instance.n))
+    return MILPInstance(
+        name=instance.name,
+        sense="min",
+        objective=np.ones(instance.n),
+        matrix=(matrix + loops).tocsr(),
+        row_lower=np.ones(instance.n),
+        row_upper=np.full(instance.n, np.inf),
+        col_lower=np.zeros(instance.n),
+        col_upper=np.ones(instance.n),
+        integrality=np.ones(instance.n, dtype=bool),
+        col_names=tuple(f"x{v}" for v in range(instance.n)),
+        row_names=tuple(f"dominate{v}" for v in range(instance.n)),
+    )
+
+
 @dataclass(frozen=True)
 class Form:
     """A problem written as a MILP: ``model(instance)``, and ``solution(instance, column values)`` back."""
@@ -178,6 +202,7 @@ FORMS: dict[type, Form] = {
     MISInstance: Form(mis_to_milp, lambda instance, x: MISSolution(np.flatnonzero(x > 0.5))),
     CFLPInstance: Form(cflp_to_milp, cflp_solution),
     CPMPInstance: Form(cpmp_to_milp, cpmp_solution),
+    MDSInstance: Form(mds_to_milp, lambda instance, x: MDSSolution(np.flatnonzero(x > 0.5))),
 }
 
 

@@ -4,6 +4,8 @@ A solver is a class with ``name``, ``problems`` and ``solve(instance, budget)``,
 each improving solution (anytime); ``setup()`` runs before the clock starts (load a model, warm up).
 A solver that proves a solution optimal yields it wrapped in ``Proven``; one that proves a bound on the
 optimum (a lower bound when minimising) yields ``Bound(value)``: the record keeps it as the solver's claim.
+A solver that runs other code and cannot turn one of its outputs into a solution yields ``Rejected(reason)``:
+the run goes on, and the reason is recorded like that of any malformed yield.
 
 Discovery: every ``solvers/<name>/solver.py`` of the project, and the entry-point group
 ``frontierco.solvers`` (``name = "package.module:Class"``) for solvers in other packages. Listing
@@ -54,6 +56,13 @@ class Bound:
     """A bound on the optimum the solver has proven (lower when minimising, upper when maximising)."""
 
     value: float
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A yield that could not be made a solution (e.g. a malformed dict from a FrontierCO-style file), and why."""
+
+    reason: str
 
 
 class Solver:

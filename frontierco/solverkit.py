@@ -93,6 +93,26 @@ def static_greedy_independent_set(instance: MISInstance) -> np.ndarray:
     return np.array(sorted(chosen), dtype=np.int64)
 
 
+def independent_dominating_set(n: int, edges: np.ndarray, key: np.ndarray) -> np.ndarray:
+    """A maximal independent set (so a dominating set) by rounds of local maxima of ``key`` (distinct keys),
+    over the edge list, which shrinks each round to the edges between undecided vertices."""
+    undecided = np.ones(n, dtype=bool)
+    chosen = np.zeros(n, dtype=bool)
+    a, b = edges[:, 0], edges[:, 1]
+    while undecided.any():
+        beaten = np.zeros(n, dtype=bool)
+        beaten[a[key[a] < key[b]]] = True
+        beaten[b[key[b] < key[a]]] = True
+        pick = undecided & ~beaten
+        chosen |= pick
+        undecided &= ~pick
+        undecided[b[pick[a]]] = False
+        undecided[a[pick[b]]] = False
+        live = undecided[a] & undecided[b]
+        a, b = a[live], b[live]
+    return np.flatnonzero(chosen)
+
+
 _DONE = object()
 
 

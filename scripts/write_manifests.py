@@ -425,6 +425,44 @@ FACILITY = [  # FrontierCO's generators (issue 33), our seeds: not FrontierCO's 
         "capacitated p-median, 300 points, p = 15 (FrontierCO's generator)",
     ),
 ]
+MDS = [  # Barabasi-Albert with 4 edges per vertex, as FrontierCO's MDS training set ("large": 800-1200 vertices)
+    (
+        "mds-ba-easy",
+        "mds",
+        "mds-ba",
+        {"n": [800, 1200], "m": 4},
+        2,
+        6,
+        "Barabasi-Albert BA(800-1200, 4), FrontierCO's MDS validation recipe",
+    ),
+    ("mds-ba-hard", "mds", "mds-ba", {"n": [5000, 10000], "m": 4}, 2, 6, "Barabasi-Albert BA(5000-10000, 4)"),
+]
+MDS_DEV_SEED, MDS_TEST_SEED = 12_000, 22_000
+MDS_LARGE = [("dev", 100_000, 0), ("test", 100_000, 1), ("test", 100_000, 2), ("test", 1_000_000, 0)]  # split, n, k
+
+
+def mds_sparse_large() -> dict[str, object]:
+    """Sparse G(n, m) graphs of average degree 6, 100k and 1M vertices, for the scale of FrontierCO's hard set."""
+    entries = []
+    for split, n, k in MDS_LARGE:
+        seed = (MDS_DEV_SEED if split == "dev" else MDS_TEST_SEED) + 100 + (n // 100_000) * 10 + k
+        instance_name = f"mds-sparse-{n // 1000}k-{split}-{k}"
+        params = {"n": n, "degree": 6.0}
+        built = generate("mds-sparse", instance_name, seed, params)
+        entries.append(
+            {"name": instance_name, "split": split, "seed": seed, "params": params, "content_sha256": content_sha256(built.instance)}
+        )
+    return {
+        "name": "mds-sparse-large",
+        "problem": "mds",
+        "version": 1,
+        "description": "sparse random graphs G(n, m), average degree 6: 100k and 1M vertices",
+        "generator": "mds-sparse",
+        "memory_mb": 8192,
+        "instance": entries,
+    }
+
+
 REALCITY_FAMILIES = {"atsp": "tsp", "acvrp": "cvrp", "acvrptw": "cvrptw"}
 # (split, city, sampling, count): monaco is in-distribution, herrenberg and krems out-of-distribution
 REALCITY_PLAN = [
@@ -567,6 +605,8 @@ def main() -> None:
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in FACILITY}
+    builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(MDS_DEV_SEED, MDS_TEST_SEED))) for spec in MDS}
+    builders["mds-sparse-large"] = mds_sparse_large
     builders |= {f"realcity-{f}-{n}": (lambda f=f, n=n: realcity(f, n)) for f in REALCITY_FAMILIES for n in (50, 100)}
     for name, build in builders.items():
         if args.only and name not in args.only:

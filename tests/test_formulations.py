@@ -4,9 +4,9 @@ objective, and the MILP solvers list every problem that has a form."""
 import numpy as np
 import pytest
 
-from frontierco.formulations import FORMS, as_milp
+from frontierco.formulations import FORMS, as_milp, mds_to_milp
 from frontierco.generators import generate
-from frontierco.problems import PROBLEMS, CFLPSolution, CPMPSolution, MILPSolution, evaluate
+from frontierco.problems import PROBLEMS, CFLPSolution, CPMPSolution, MDSSolution, MILPSolution, evaluate
 from frontierco.solver import discover
 
 
@@ -56,3 +56,19 @@ def test_cpmp_columns_and_solution_agree():
     assert evaluate(roomy, back(x)).objective == as_milp_value.objective
     x[medians[0]] = 0.0  # p - 1 medians open: the count row and the links break
     assert not evaluate(model, MILPSolution(x)).feasible
+
+
+def test_mds_rows_are_closed_neighbourhoods_and_column_values_map_back():
+    graph = generate("mds-ba", "g", 5, {"n": 40, "m": 2}).instance
+    milp = mds_to_milp(graph)
+    assert milp.sense == "min" and milp.matrix.shape == (40, 40) and np.all(milp.row_lower == 1)
+    for v in (0, 7, 39):
+        assert milp.matrix[v].indices.tolist() == sorted([v, *graph.adjacency.neighbours(v).tolist()])
+    rng = np.random.default_rng(0)
+    model, wrap = as_milp(graph)
+    for _ in range(20):
+        x = (rng.random(40) < 0.3).astype(float)
+        covered = bool(np.all(model.matrix @ x >= 1))
+        assert evaluate(model, MILPSolution(x)).feasible == covered
+        solution = wrap(x)
+        assert isinstance(solution, MDSSolution) and evaluate(graph, solution).feasible == covered

@@ -30,6 +30,7 @@ READERS: dict[str, str] = {
     ".stp": "frontierco.formats.steinlib:read_steinlib",
     ".fjs": "frontierco.formats.fjsp:read_fjs",
     ".txt": "frontierco.formats.fjsp:read_naderi",  # Naderi's flexible job shop form: no other format uses .txt
+    ".gr": "frontierco.formats.pace:read_pace_ds",
 }
 
 
@@ -52,6 +53,7 @@ WRITERS: dict[str, Writer] = {
     "cpmp": Writer("frontierco.formats.pmedian:cpmp_suffix", "frontierco.formats.pmedian:write_cpmp"),
     "stp": Writer("frontierco.formats.steinlib:steinlib_suffix", "frontierco.formats.steinlib:write_steinlib"),
     "fjsp": Writer("frontierco.formats.fjsp:fjs_suffix", "frontierco.formats.fjsp:write_fjs"),
+    "mds": Writer("frontierco.formats.pace:pace_suffix", "frontierco.formats.pace:write_pace_ds"),
 }
 
 INSTANCE_SUFFIXES = tuple(READERS)

@@ -18,6 +18,8 @@ GENERATORS: dict[str, Generator] = {
         Generator("mis-er-sparse", "mis", "frontierco.generators.graphs:mis_er_sparse"),
         Generator("mis-ba", "mis", "frontierco.generators.graphs:mis_ba"),
         Generator("mis-rb", "mis", "frontierco.generators.graphs:mis_rb"),
+        Generator("mds-ba", "mds", "frontierco.generators.dominating:mds_ba"),
+        Generator("mds-sparse", "mds", "frontierco.generators.dominating:mds_sparse"),
         Generator("milp-setcover", "milp", "frontierco.generators.milp:milp_setcover"),
         Generator("milp-cauction", "milp", "frontierco.generators.milp:milp_cauction"),
         Generator("milp-cauction-arbitrary", "milp", "frontierco.generators.milp:milp_cauction_arbitrary"),

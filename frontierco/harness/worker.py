@@ -76,7 +76,7 @@ def _enter_sandbox(job: dict[str, Any], target: str, path_params: tuple[str, ...
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
     from frontierco.problems import get_problem
-    from frontierco.solver import Bound, Budget, Proven, SolverSpec
+    from frontierco.solver import Bound, Budget, Proven, Rejected, SolverSpec
 
     _limit_memory(job.get("memory_mb"))
     if job.get("cpus"):
@@ -95,6 +95,9 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     for item in solver.solve(instance, budget):
         if isinstance(item, Bound):
             _send(channel, {"type": "bound", "value": float(item.value)})
+            continue
+        if isinstance(item, Rejected):
+            _send(channel, {"type": "garbage", "reason": item.reason})
             continue
         proven = isinstance(item, Proven)
         try:

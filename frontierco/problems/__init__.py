@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from frontierco.errors import UsageError
-from frontierco.problems import cflp, cpmp, cvrp, cvrptw, fjsp, milp, mis, stp, tsp
+from frontierco.problems import cflp, cpmp, cvrp, cvrptw, fjsp, mds, milp, mis, stp, tsp
 from frontierco.problems.base import Evaluation, Problem, Sense
 from frontierco.problems.cflp import CFLPInstance, CFLPSolution
 from frontierco.problems.cpmp import CPMPInstance, CPMPSolution
@@ -11,6 +11,7 @@ from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import EdgeWeights
 from frontierco.problems.fjsp import FJSPInstance, FJSPSolution
+from frontierco.problems.mds import MDSInstance, MDSSolution
 from frontierco.problems.milp import MILPInstance, MILPSolution
 from frontierco.problems.mis import MISInstance, MISSolution
 from frontierco.problems.stp import STPInstance, STPSolution
@@ -24,6 +25,7 @@ PROBLEMS: dict[str, Problem] = {
         cvrp.PROBLEM,
         cvrptw.PROBLEM,
         mis.PROBLEM,
+        mds.PROBLEM,
         milp.PROBLEM,
         fjsp.PROBLEM,
         stp.PROBLEM,
@@ -34,9 +36,20 @@ PROBLEMS: dict[str, Problem] = {
 _BY_TYPE: dict[type, Problem] = {p.instance_type: p for p in PROBLEMS.values()}
 
 Instance = (
-    TSPInstance | CVRPInstance | CVRPTWInstance | MISInstance | MILPInstance | FJSPInstance | STPInstance | CFLPInstance | CPMPInstance
+    TSPInstance
+    | CVRPInstance
+    | CVRPTWInstance
+    | MISInstance
+    | MDSInstance
+    | MILPInstance
+    | FJSPInstance
+    | STPInstance
+    | CFLPInstance
+    | CPMPInstance
 )
-Solution = TSPSolution | CVRPSolution | MISSolution | MILPSolution | FJSPSolution | STPSolution | CFLPSolution | CPMPSolution
+Solution = (
+    TSPSolution | CVRPSolution | MISSolution | MDSSolution | MILPSolution | FJSPSolution | STPSolution | CFLPSolution | CPMPSolution
+)
 
 
 def get_problem(name: str) -> Problem:
@@ -81,6 +94,8 @@ __all__ = [
     "Instance",
     "MILPInstance",
     "MILPSolution",
+    "MDSInstance",
+    "MDSSolution",
     "MISInstance",
     "MISSolution",
     "Problem",

@@ -1,5 +1,6 @@
-"""SCIP branch-cut-and-price for MILP, and for MIS through its clique-cover MILP (PySCIPOpt); ``scip-aggressive``
-is SCIP with its primal heuristics set to AGGRESSIVE (the baseline setting of Han et al. and of the CTC paper)."""
+"""SCIP branch-cut-and-price for MILP, for MIS through its clique-cover MILP and for MDS through its set-cover
+MILP (PySCIPOpt); ``scip-aggressive`` is SCIP with its primal heuristics set to AGGRESSIVE (the baseline
+setting of Han et al. and of the CTC paper)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,20 @@ from typing import ClassVar
 
 from frontierco.formats.mps import to_scip
 from frontierco.formulations import as_milp
-from frontierco.problems import CFLPInstance, CPMPInstance, MILPInstance, MISInstance
+from frontierco.problems import CFLPInstance, CPMPInstance, MDSInstance, MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
 from frontierco.solverkit import Clock, scip_incumbents
 
 
 class SCIP(Solver):
     name = "scip"
-    problems = ("milp", "mis", "cflp", "cpmp")
+    problems = ("milp", "mis", "mds", "cflp", "cpmp")
     version = "1"
     deterministic = True
     requires = {"pyscipopt": "pyscipopt>=5.0"}
     aggressive: ClassVar[bool] = False
 
-    def solve(self, instance: MILPInstance | MISInstance | CFLPInstance | CPMPInstance, budget: Budget) -> Iterator[object]:
+    def solve(self, instance: MILPInstance | MISInstance | MDSInstance | CFLPInstance | CPMPInstance, budget: Budget) -> Iterator[object]:
         import pyscipopt
 
         clock = Clock(budget.time_limit, margin=0.05)

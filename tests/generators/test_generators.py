@@ -18,6 +18,8 @@ SMALL = {
     "mis-er-sparse": {"n": 200, "degree": 6.0},
     "mis-ba": {"n": 60, "m": 3},
     "mis-rb": {"cliques": [6, 8], "clique_size": [4, 6]},
+    "mds-ba": {"n": [50, 70], "m": 4},
+    "mds-sparse": {"n": 300, "degree": 4.0},
     "milp-setcover": {"rows": 30, "cols": 60},
     "milp-cauction": {"items": 15, "bids": 30},
     "milp-cauction-arbitrary": {"items": 15, "bids": 30},

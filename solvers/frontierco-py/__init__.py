@@ -1,0 +1,1 @@
+"""frontierco-py: FrontierCO / CO-Bench style ``solve(**kwargs)`` files run under the harness."""

@@ -1,0 +1,184 @@
+"""Greedy plus local search for minimum dominating set, for graphs up to millions of vertices.
+
+1. An independent dominating set in a few vectorised rounds over the edge list: a vertex joins when its key
+   (degree, then a seeded random tie-break) beats every undecided neighbour's; a maximal independent set
+   dominates the graph.
+2. The classical greedy (Johnson 1974; Chvatal 1979), lazily: take the vertex covering the most undominated
+   vertices; a popped gain is recomputed and pushed back while it is stale. Stopped at 45% of the budget (the
+   largest graphs), its set is completed with the vertices of step 1 next to an undominated vertex.
+3. Redundant vertices removed (every vertex of N[v] dominated twice), least degree first.
+4. Until the time runs out, remove-and-repair moves: drop a random vertex of the set, dominate what it alone
+   dominated by greedy choices among the neighbours (not the dropped vertex), then drop whatever became
+   redundant nearby; a move that makes the set larger is undone, an equal one is kept (plateau walk).
+Steps 2 and 4 run in Python over flat lists and stop when the clock says so; every better set is yielded.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Iterator
+
+import numpy as np
+
+from frontierco.problems import MDSInstance, MDSSolution
+from frontierco.solver import Budget, Solver
+from frontierco.solverkit import Clock, independent_dominating_set
+
+CHECK_EVERY = 256  # loop iterations between looks at the clock
+
+
+class Search:
+    """The set, with how often each vertex is dominated, over flat CSR lists."""
+
+    def __init__(self, indptr: list[int], indices: list[int], chosen: np.ndarray, n: int) -> None:
+        self.indptr, self.indices, self.n = indptr, indices, n
+        self.inside = bytearray(n)
+        self.count = [0] * n
+        self.size = 0
+        for v in chosen.tolist():
+            self.add(v)
+
+    def closed(self, v: int) -> list[int]:
+        return [v, *self.indices[self.indptr[v] : self.indptr[v + 1]]]
+
+    def add(self, v: int) -> None:
+        self.inside[v] = 1
+        self.size += 1
+        for u in self.closed(v):
+            self.count[u] += 1
+
+    def remove(self, v: int) -> None:
+        self.inside[v] = 0
+        self.size -= 1
+        for u in self.closed(v):
+            self.count[u] -= 1
+
+    def redundant(self, v: int) -> bool:
+        count = self.count
+        return all(count[u] >= 2 for u in self.closed(v))
+
+    def vertices(self) -> np.ndarray:
+        return np.flatnonzero(np.frombuffer(bytes(self.inside), dtype=np.uint8))
+
+    def greedy(self, tie: list[float], clock: Clock, until: float) -> bool:
+        """Complete the set greedily (most undominated vertices covered first); False when the clock reached
+        ``until`` seconds first."""
+        count = self.count
+        indptr = self.indptr
+        heap = [(indptr[v] - indptr[v + 1] - 1, tie[v], v) for v in range(self.n) if not self.inside[v]]
+        heapq.heapify(heap)
+        undominated = sum(1 for c in count if c == 0)
+        steps = 0
+        while undominated and heap:
+            steps += 1
+            if steps % CHECK_EVERY == 0 and clock.elapsed() > until:
+                return False
+            _, t, v = heapq.heappop(heap)
+            gain = sum(1 for u in self.closed(v) if count[u] == 0)
+            if gain == 0:
+                continue
+            if heap and -heap[0][0] > gain:
+                heapq.heappush(heap, (-gain, t, v))
+                continue
+            self.add(v)
+            undominated -= gain
+        return True
+
+    def complete(self, fallback: np.ndarray, indptr: np.ndarray, indices: np.ndarray) -> None:
+        """Dominate what is still undominated with the vertices of ``fallback`` (a dominating set) next to it
+        (found with numpy over the CSR arrays, then added one by one)."""
+        undominated = np.asarray(self.count) == 0
+        near = undominated.copy()
+        rows = np.flatnonzero(np.diff(indptr) > 0)
+        if rows.size:
+            near[rows] |= np.logical_or.reduceat(undominated[indices], indptr[rows])
+        for v in fallback[near[fallback]].tolist():
+            if not self.inside[v]:
+                self.add(v)
+
+    def prune(self, order: list[int], clock: Clock) -> None:
+        """Drop the redundant vertices of ``order``, in that order, until the clock runs out."""
+        for step, v in enumerate(order):
+            if step % CHECK_EVERY == 0 and clock.expired():
+                return
+            if self.inside[v] and self.redundant(v):
+                self.remove(v)
+
+    def move(self, v: int, rng: random.Random) -> int:
+        """Remove-and-repair around ``v``; returns the change in size (kept when <= 0, else undone)."""
+        if self.indptr[v] == self.indptr[v + 1]:
+            return 0  # an isolated vertex dominates only itself: it stays
+        count, before, done = self.count, self.size, []
+        self.remove(v)
+        done.append((v, False))
+        lost = [u for u in self.closed(v) if count[u] == 0]
+        while lost:
+            scores: dict[int, int] = {}
+            for u in lost:
+                for w in self.closed(u):
+                    if w != v:
+                        scores[w] = scores.get(w, 0) + 1
+            top = max(scores.values())
+            w = rng.choice([w for w, s in scores.items() if s == top])
+            self.add(w)
+            done.append((w, True))
+            lost = [u for u in lost if count[u] == 0]
+        near = {x for w, _ in done[1:] for u in self.closed(w) for x in self.closed(u) if self.inside[x]}
+        for x in sorted(near, key=lambda x: (self.indptr[x + 1] - self.indptr[x], rng.random())):
+            if self.inside[x] and self.redundant(x):
+                self.remove(x)
+                done.append((x, False))
+        change = self.size - before
+        if change > 0:
+            for x, added in reversed(done):
+                if added:
+                    self.remove(x)
+                else:
+                    self.add(x)
+        return change
+
+
+class MDSGreedy(Solver):
+    name = "mds-greedy"
+    problems = ("mds",)
+    version = "2"
+    deterministic = False  # the local search stops on the clock
+
+    def solve(self, instance: MDSInstance, budget: Budget) -> Iterator[MDSSolution]:
+        clock = Clock(budget.time_limit, margin=0.05)
+        rng = np.random.default_rng(budget.seed)
+        tie = rng.random(instance.n)
+        degree = np.bincount(instance.edges.ravel(), minlength=instance.n)
+        first = independent_dominating_set(instance.n, instance.edges, degree + tie)
+        yield MDSSolution(first)
+        best = first.size
+        adjacency = instance.adjacency
+        indptr, indices, until = adjacency.indptr.tolist(), adjacency.indices.tolist(), 0.45 * budget.time_limit
+        if clock.elapsed() > until:  # no time for the greedy: the walk starts from the first set
+            search = Search(indptr, indices, first, instance.n)
+        else:
+            search = Search(indptr, indices, np.zeros(0, dtype=np.int64), instance.n)
+            if not search.greedy(tie.tolist(), clock, until):
+                search.complete(first, adjacency.indptr, adjacency.indices)  # out of time: completed with the first set
+        members = search.vertices()
+        search.prune(members[np.lexsort((tie[members], degree[members]))].tolist(), clock)
+        if search.size < best:
+            best = search.size
+            yield MDSSolution(search.vertices())
+        walk = random.Random(budget.seed)
+        last_yield, steps = clock.elapsed(), 0
+        members = search.vertices().tolist()
+        while search.size and not clock.expired():
+            steps += 1
+            if steps % CHECK_EVERY == 0:
+                members = search.vertices().tolist()
+            v = members[walk.randrange(len(members))]
+            if not search.inside[v]:
+                continue
+            search.move(v, walk)
+            if search.size < best and clock.elapsed() - last_yield > 0.2:
+                best, last_yield = search.size, clock.elapsed()
+                yield MDSSolution(search.vertices())
+        if search.size < best:
+            yield MDSSolution(search.vertices())

@@ -1,0 +1,6 @@
+"""A solve that fails before its first yield."""
+
+
+def solve(**kwargs):
+    raise RuntimeError("no idea")
+    yield {}
