@@ -240,19 +240,41 @@ def scip_incumbents(model: Any, variables: list[Any]) -> Iterator[tuple[np.ndarr
     yield from ScipSearch(model, variables).run()
 
 
+def nearest_neighbour(weights: EdgeWeights, start: int) -> np.ndarray:
+    """The nearest-neighbour tour from ``start`` (always to the closest unvisited node, by the instance's own
+    weights, asymmetric ones included): the cheap first tour of the TSP solvers that need one at once."""
+    n = weights.size
+    tour = np.empty(n, dtype=np.int64)
+    unvisited = np.ones(n, dtype=bool)
+    current = start
+    for k in range(n):
+        tour[k] = current
+        unvisited[current] = False
+        if k == n - 1:
+            break
+        candidates = np.flatnonzero(unvisited)
+        current = int(candidates[np.argmin(weights.between(np.full(candidates.size, current), candidates))])
+    return tour
+
+
+def classical_mds(matrix: np.ndarray) -> np.ndarray:
+    """(n, 2) points whose Euclidean distances best match the symmetrised matrix (Torgerson's classical
+    multidimensional scaling: the two leading eigenvectors of the double-centred squared distances). How the
+    learned routing models place an instance that has no coordinates."""
+    matrix = np.asarray(matrix, dtype=np.float64)
+    n = matrix.shape[0]
+    squared = ((matrix + matrix.T) / 2.0) ** 2
+    centre = np.eye(n) - 1.0 / n
+    values, vectors = np.linalg.eigh(-0.5 * centre @ squared @ centre)
+    return np.asarray(vectors[:, -2:] * np.sqrt(np.maximum(values[-2:], 0.0)))
+
+
 def unit_square(instance: TSPInstance | CVRPInstance) -> np.ndarray:
     """The points a learned routing model reads: the coordinates when they lie in the unit square (its training data), else
     min-max scaled with one factor; without coordinates, a classical multidimensional scaling of the
     symmetrised matrix (the tour is still costed with the instance's own weights)."""
     weights = instance.weights
-    if weights.coords is not None:
-        points = np.asarray(weights.coords, dtype=np.float64)[:, :2]
-    else:
-        matrix = weights.full_matrix().astype(np.float64)
-        squared = ((matrix + matrix.T) / 2.0) ** 2
-        centre = np.eye(instance.n) - 1.0 / instance.n
-        values, vectors = np.linalg.eigh(-0.5 * centre @ squared @ centre)
-        points = vectors[:, -2:] * np.sqrt(np.maximum(values[-2:], 0.0))
+    points = np.asarray(weights.coords, dtype=np.float64)[:, :2] if weights.coords is not None else classical_mds(weights.full_matrix())
     if points.min() >= 0.0 and points.max() <= 1.0:
         return points
     low = points.min(0)

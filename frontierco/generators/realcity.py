@@ -3,6 +3,8 @@
 
 - ``sampling``: "uniform" (points drawn without replacement) or "clustered" (3-5 centre points; each
   instance point drawn near a random centre with weight exp(-d / (0.1 x mean distance))).
+- ``coordinates``: false leaves the points' coordinates out (a bare ``EXPLICIT`` matrix, as road-network files
+  a user brings usually are); the same seed draws the same points and matrices either way.
 - ``realcity-atsp``: the distance matrix (ATSP).
 - ``realcity-acvrp``: integer demands uniform in 1..9, capacity 50.
 - ``realcity-acvrptw``: as ACVRP, plus the duration matrix, service times uniform in 5..15 min and time
@@ -45,33 +47,33 @@ def choose_points(city: City, count: int, sampling: str, rng: np.random.Generato
     return np.array(chosen)
 
 
-def _slice(city: City, points: np.ndarray) -> tuple[EdgeWeights, EdgeWeights]:
+def _slice(city: City, points: np.ndarray, coordinates: bool = True) -> tuple[EdgeWeights, EdgeWeights]:
     grid = np.ix_(points, points)
-    coords = city.points[points].astype(np.float64)
+    coords = city.points[points].astype(np.float64) if coordinates else None
     distance = EdgeWeights("EXPLICIT", coords=coords, matrix=city.distance[grid].astype(np.float64))
     duration = EdgeWeights("EXPLICIT", coords=coords, matrix=city.duration[grid].astype(np.float64))
     return distance, duration
 
 
-def realcity_atsp(name: str, seed: int, city: str, n: int, sampling: str = "uniform") -> Generated:
+def realcity_atsp(name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True) -> Generated:
     rng = np.random.default_rng(seed)
     data = load_city(city)
-    distance, _ = _slice(data, choose_points(data, n, sampling, rng))
+    distance, _ = _slice(data, choose_points(data, n, sampling, rng), coordinates)
     return Generated(TSPInstance(name, distance))
 
 
-def realcity_acvrp(name: str, seed: int, city: str, n: int, sampling: str = "uniform") -> Generated:
+def realcity_acvrp(name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True) -> Generated:
     rng = np.random.default_rng(seed)
     data = load_city(city)
-    distance, _ = _slice(data, choose_points(data, n + 1, sampling, rng))
+    distance, _ = _slice(data, choose_points(data, n + 1, sampling, rng), coordinates)
     demands = np.concatenate(([0], rng.integers(1, 10, size=n))).astype(np.int64)
     return Generated(CVRPInstance(name, distance, demands, CAPACITY))
 
 
-def realcity_acvrptw(name: str, seed: int, city: str, n: int, sampling: str = "uniform") -> Generated:
+def realcity_acvrptw(name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True) -> Generated:
     rng = np.random.default_rng(seed)
     data = load_city(city)
-    distance, duration = _slice(data, choose_points(data, n + 1, sampling, rng))
+    distance, duration = _slice(data, choose_points(data, n + 1, sampling, rng), coordinates)
     assert duration.matrix is not None
     demands = np.concatenate(([0], rng.integers(1, 10, size=n))).astype(np.int64)
     service = np.concatenate(([0.0], rng.integers(5, 16, size=n).astype(np.float64)))

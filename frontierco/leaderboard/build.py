@@ -14,7 +14,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from frontierco.leaderboard.data import CollectionBoard, boards, leader
 from frontierco.leaderboard.figures import draw_ahead, figures
 from frontierco.leaderboard.learned import learned_figures
-from frontierco.leaderboard.paired import paired
+from frontierco.leaderboard.paired import paired, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.leaderboard.published import published_markdown
 from frontierco.leaderboard.sizes import size_figures
@@ -55,6 +55,7 @@ def _site(
                 "leader_gap": "n/a" if best is None else f"{100 * best.mean_gap:.3f}",  # type: ignore[operator]
                 "rows": cells,
                 "paired": paired(board),
+                "strongest": paired_with_best_classical(board),
                 "figures": _encoded(svgs),
             }
         )

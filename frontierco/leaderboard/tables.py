@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from frontierco.leaderboard import markdown
 from frontierco.leaderboard.data import CollectionBoard, leader
-from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown
+from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.metrics import Aggregate
 
@@ -92,7 +92,7 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
             "",
             f"Instances without a reference value yet (their runs are not in the gaps): {len(board.instances_without_reference)}.",
         ]
-    lines += [""] + paired_markdown(paired(board))
+    lines += [""] + paired_markdown(paired(board), paired_with_best_classical(board))
     lines += [protocol.markdown(), ""]
     lines += [f"![{name}](figures/{name})" for name in figures]
     return "\n".join(lines) + "\n"
@@ -186,9 +186,8 @@ def aggregates_csv(boards: list[CollectionBoard]) -> str:
 def paired_csv(boards: list[CollectionBoard]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(
-        ["collection", "solver", "baseline", "time_limit", "instances", "wins", "ties", "losses", "geometric_mean", "low", "high"]
-    )
+    header = ["collection", "solver", "baseline", "time_limit", "instances", "wins", "ties", "losses", "geometric_mean", "low", "high"]
+    writer.writerow([*header, "against"])
     for board in boards:
         writer.writerows(paired_csv_rows(board))
     return buffer.getvalue()

@@ -5,11 +5,13 @@
 2. prediction (row types, LP relaxation, the network), then the ladder of reduced models of ``reduce.ladder``
    (the most confident predictions fixed, fewer on each rung), each warm-started from the best solution so
    far. A rung stays while it improves on the best and ends when it is solved (then the next, wider rung),
-   has found nothing better for ``stall`` seconds (then the ladder ends: a wider rung is harder still) or has
-   no solution (then the next rung). A rung with forced rows that ends without having improved on the best
-   (no solution, stalled, or solved to an optimum no better than the best) is tried again without them, and
-   they are dropped for good. The ladder gets at most
-   ``share`` of the time left;
+   has found nothing better in ``stall_nodes`` branch-and-bound nodes of its own search (then the ladder ends:
+   a wider rung is harder still) or has no solution (then the next rung). The stall is counted in the
+   solver's own work (SCIP's ``limits/stallnodes``; HiGHS's node count, read in its callbacks), never in
+   wall-clock time, so a busy machine slows the ladder but does not change what it decides. A rung with
+   forced rows that ends without having improved on the best (no solution, stalled, or solved to an optimum
+   no better than the best) is tried again without them, and they are dropped for good. The ladder gets at
+   most ``share`` of the time left;
 3. the original model again for the rest. SCIP resumes the same model object (its tree, cuts and incumbent
    kept; the reduced models' solutions handed to it); HiGHS, which cannot resume, restarts from the best
    solution. Every HiGHS phase is stopped at its deadline by an interrupt callback.
@@ -23,7 +25,7 @@ can prove optimality.
 - ``ctc-highs``: the same reduction in big-M form for HiGHS.
 - ``ps-scip``: the fixings alone (predict-and-search; the ablation without constraints).
 
-Parameters: ``slice``, ``stall``, ``share`` (above), ``form`` (big-m | indicator), ``heuristics`` (default |
+Parameters: ``slice``, ``stall_nodes``, ``share`` (above), ``form`` (big-m | indicator), ``heuristics`` (default |
 aggressive), ``fixings`` (false: the forced rows alone, one rung; an ablation), ``zeros``, ``ones``, ``rows``
 (the first rung's shares, in place of the family's calibrated trust; ``reduce.Trust``), ``checkpoints`` (a
 folder of checkpoints and cards in place of the shipped ones, e.g. ``frontierco train ctc --export``'s), ``subsolve``
@@ -58,9 +60,11 @@ log = logging.getLogger("frontierco.ctc")
 
 SLICE = 1.0  # seconds of the plain solve before the prediction
 SLICE_SHARE = 0.1  # ... and at most this share of the limit
-STALL = 5.0  # seconds a reduced model may go without improving on the best solution
+# nodes a reduced model may search without improving on the best solution: about the 5 s of wall time that
+# versions up to 8 allowed, on a quiet machine (measured in the tree of a reduced model, one thread: ~60 nodes/s
+# on milp-indset-hard and on milp-setcover-hard alike)
+STALL_NODES = 300
 SHARE = 0.5  # the most of the time left that the ladder of reduced models may take
-CHUNK = 1.0  # seconds between a reduced SCIP model's stall checks
 
 
 def scip_search(
@@ -94,11 +98,12 @@ def highs_run(
     budget: Budget,
     deadline: float,
     start: np.ndarray | None,
-    give_up: Callable[[], bool] = lambda: False,
+    stall_nodes: int | None = None,
     outcome: Outcome | None = None,
 ) -> Iterator[tuple[np.ndarray, bool]]:
-    """HiGHS on the instance until ``deadline`` (time.monotonic) or until ``give_up()``, enforced by
-    interrupting it from its own callbacks; yields (values, proven optimal) and fills ``outcome``."""
+    """HiGHS on the instance until ``deadline`` (time.monotonic) or until it has searched ``stall_nodes``
+    nodes (its own count) without a better solution, enforced by interrupting it from its own callbacks;
+    yields (values, proven optimal) and fills ``outcome``."""
     import highspy
 
     highs = to_highs(instance)
@@ -111,12 +116,21 @@ def highs_run(
         hint.value_valid = True
         highs.setSolution(hint)
 
+    improved_at, stalled = [0], [False]  # the node count of the last better solution; whether the stall stopped it
+
     def stop(event: Any) -> None:
-        if time.monotonic() >= deadline or give_up():
+        if stall_nodes is not None and event.data_out.mip_node_count - improved_at[0] > stall_nodes:
+            stalled[0] = True
+            event.interrupt()
+        elif time.monotonic() >= deadline:
             event.interrupt()
 
+    def improving(event: Any, emit: Callable[[Any], None]) -> None:
+        improved_at[0] = int(event.data_out.mip_node_count)
+        emit((np.array(event.data_out.mip_solution, dtype=np.float64), False))
+
     def run(emit: Callable[[Any], None]) -> None:
-        highs.cbMipImprovingSolution.subscribe(lambda event: emit((np.array(event.data_out.mip_solution, dtype=np.float64), False)))
+        highs.cbMipImprovingSolution.subscribe(lambda event: improving(event, emit))
         for callback in (highs.cbMipInterrupt, highs.cbSimplexInterrupt, highs.cbIpmInterrupt):
             callback.subscribe(stop)
         highs.run()
@@ -124,6 +138,7 @@ def highs_run(
         if outcome is not None:
             outcome.solved = status in (highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible)
             outcome.feasible = highs.getInfo().primal_solution_status == 2
+            outcome.stalled, outcome.nodes = stalled[0], int(highs.getInfo().mip_node_count)
         if status == highspy.HighsModelStatus.kOptimal:
             emit((np.array(highs.getSolution().col_value, dtype=np.float64), True))
 
@@ -132,17 +147,20 @@ def highs_run(
 
 @dataclass
 class Outcome:
-    """How a solve ended: solved (proven optimal or infeasible) and whether it holds a feasible solution."""
+    """How a solve ended: solved (proven optimal or infeasible), whether it holds a feasible solution, whether
+    the stall rule stopped it, and the nodes it searched (the solver's own count)."""
 
     solved: bool = False
     feasible: bool = False
+    stalled: bool = False
+    nodes: int = 0
 
 
 class _Best:
-    """The best solution so far of a MILP and when it was found."""
+    """The best solution so far of a MILP."""
 
     def __init__(self, instance: MILPInstance) -> None:
-        self.instance, self.values, self.value, self.found = instance, None, np.inf, time.monotonic()
+        self.instance, self.values, self.value = instance, None, np.inf
         self.sign = 1.0 if instance.sense == "min" else -1.0
 
     def improves(self, values: np.ndarray) -> bool:
@@ -150,13 +168,13 @@ class _Best:
         value = self.sign * float(self.instance.objective @ values[: self.instance.num_cols])
         if value >= self.value - 1e-9 * max(1.0, abs(self.value)):
             return False
-        self.values, self.value, self.found = values[: self.instance.num_cols].copy(), value, time.monotonic()
+        self.values, self.value = values[: self.instance.num_cols].copy(), value
         return True
 
 
 class _Reducing(Solver):
     problems = ("milp",)
-    version = "8"
+    version = "9"  # 9: a rung stalls after STALL_NODES nodes of its own search without a better solution (was 5 s of wall time)
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True
@@ -172,7 +190,9 @@ class _Reducing(Solver):
         if not self.models:
             raise ValueError(f"{self.name}: no checkpoint (*.pt) in {folder}")
         self.slice = float(self.params.get("slice", SLICE))
-        self.stall = float(self.params.get("stall", STALL))
+        if "stall" in self.params:
+            raise ValueError(f"{self.name}: the stall is counted in nodes since version 9: use stall_nodes, not stall (seconds)")
+        self.stall_nodes = int(self.params.get("stall_nodes", STALL_NODES))
         self.share = float(self.params.get("share", SHARE))
         self.form = str(self.params.get("form", "big-m"))
         self.fixings = bool(self.params.get("fixings", True))  # False: the forced rows alone (an ablation)
@@ -207,18 +227,14 @@ class _Reducing(Solver):
     def _rung(
         self, instance: MILPInstance, budget: Budget, rung: Any, rows: Any, best: _Best, deadline: float, outcome: Outcome
     ) -> Iterator[np.ndarray]:
-        """One reduced model, warm-started from the best, until it is solved, stalls or reaches ``deadline``;
-        yields the original columns of its solutions and fills ``outcome``."""
+        """One reduced model, warm-started from the best, until it is solved, stalls (``stall_nodes`` nodes of
+        its own search without a better solution) or reaches ``deadline``; yields the original columns of its
+        solutions and fills ``outcome``."""
         from .reduce import add_to_scip, big_m_model, big_m_start
-
-        started = time.monotonic()
-
-        def stalled() -> bool:
-            return time.monotonic() - max(started, best.found) > self.stall
 
         start = None if best.values is None else big_m_start(instance, rung, rows, best.values)
         if self.backend == "highs":
-            for values, _ in highs_run(big_m_model(instance, rung, rows), budget, deadline, start, stalled, outcome):
+            for values, _ in highs_run(big_m_model(instance, rung, rows), budget, deadline, start, self.stall_nodes, outcome):
                 yield values[: instance.num_cols]
             return
         lns = self.subsolve == "neighbourhood"
@@ -231,13 +247,14 @@ class _Reducing(Solver):
             start = None if start is None else start[: instance.num_cols]
         else:
             search = scip_search(big_m_model(instance, rung, rows), budget, self.aggressive, neighbourhood=lns)
+        search.model.setParam("limits/stallnodes", self.stall_nodes)  # SCIP's own count: nodes since its last better solution
         if start is not None:
             search.offer(start)
-        while not search.finished and time.monotonic() < deadline and not stalled():
-            chunk = min(CHUNK, deadline - time.monotonic())
-            for values, _ in search.run(until=search.model.getSolvingTime() + chunk):
+        if time.monotonic() < deadline:
+            for values, _ in search.run(until=search.model.getSolvingTime() + deadline - time.monotonic()):
                 yield values[: instance.num_cols]
         outcome.solved, outcome.feasible = search.finished, search.model.getNSols() > 0
+        outcome.stalled, outcome.nodes = search.model.getStatus() == "stallnodelimit", int(search.model.getNNodes())
 
     def _reduced(self, instance: MILPInstance, budget: Budget, clock: Clock, best: _Best) -> Iterator[np.ndarray]:
         """Climb the ladder within ``share`` of the time left; yields each solution that improves on the best."""

@@ -9,22 +9,7 @@ import numpy as np
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.problems.distances import EdgeWeights
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
-
-
-def nearest_neighbour(weights: EdgeWeights, start: int) -> np.ndarray:
-    n = weights.size
-    tour = np.empty(n, dtype=np.int64)
-    unvisited = np.ones(n, dtype=bool)
-    current = start
-    for k in range(n):
-        tour[k] = current
-        unvisited[current] = False
-        if k == n - 1:
-            break
-        candidates = np.flatnonzero(unvisited)
-        current = int(candidates[np.argmin(weights.between(np.full(candidates.size, current), candidates))])
-    return tour
+from frontierco.solverkit import Clock, nearest_neighbour
 
 
 def two_opt_pass(weights: EdgeWeights, tour: np.ndarray, clock: Clock) -> bool:

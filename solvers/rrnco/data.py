@@ -15,7 +15,10 @@ same on every machine.
 The network reads coordinates in one layout, the same in training and at inference (``model_coords``): the
 points in the order the instance stores them (real cities: (lat, lon)), min-max scaled with one factor.
 A checkpoint's card records it (``input.coordinates``) and loading refuses any other (the first checkpoints
-were trained on the columns swapped while inference fed them unswapped).
+were trained on the columns swapped while inference fed them unswapped). An instance with no coordinates (a
+VRPLIB ``EXPLICIT`` matrix, as road-network files usually are) is placed by classical multidimensional scaling
+of its matrix, as the Attention Model and DIMES place one (``frontierco.solverkit.classical_mds``), then scaled
+the same way; the card says so (``input.without_coordinates``).
 """
 
 from __future__ import annotations
@@ -28,12 +31,16 @@ import torch
 
 from frontierco.formats.city import City
 from frontierco.generators.realcity import choose_points
+from frontierco.problems.distances import EdgeWeights
+from frontierco.solverkit import classical_mds
 
 KINDS = ("tsp", "cvrp", "cvrptw")
 CITY_CAPACITY = 50
 UNIFORM_CAPACITY = {10: 20, 20: 30, 50: 40, 100: 50}
 # the coordinate layout the network reads (the instance's own column order), recorded in every checkpoint card
 TRAINING_ORDER = "stored"
+# how an instance without coordinates is placed before ``model_coords`` (recorded in the checkpoint cards)
+WITHOUT_COORDINATES = "classical multidimensional scaling of the symmetrised distance matrix, then min-max scaled as stored coordinates are"
 
 
 @dataclass(frozen=True)
@@ -208,18 +215,25 @@ class Sampler:
         return windows, service
 
 
+def instance_points(weights: EdgeWeights) -> np.ndarray:
+    """(N, 2) points of an instance as stored; without coordinates, the classical multidimensional scaling of
+    its distance matrix (``WITHOUT_COORDINATES``; the checkpoints were trained on stored coordinates only)."""
+    if weights.coords is not None:
+        return np.asarray(weights.coords, dtype=np.float64)[:, :2]
+    return classical_mds(weights.full_matrix())
+
+
 def from_instance(instance: object) -> RoutingBatch:
     """A batch of one suite instance (``TSPInstance``, ``CVRPInstance`` or ``CVRPTWInstance``), in float64 so
-    that costs add up as the checker adds them; instances without coordinates get all-zero ones."""
+    that costs add up as the checker adds them. Coordinates go through ``model_coords`` as in training;
+    an instance without them (a bare distance matrix) is placed by ``instance_points`` first."""
     from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
 
     if not isinstance(instance, TSPInstance | CVRPInstance):
         raise TypeError(f"rrnco cannot route a {type(instance).__name__}")
     weights = instance.weights
     distance = torch.from_numpy(np.asarray(weights.full_matrix(), dtype=np.float64))[None]
-    n = distance.shape[1]
-    raw = weights.coords if weights.coords is not None else np.zeros((n, 2))
-    coords = torch.from_numpy(model_coords(np.asarray(raw, dtype=np.float64)[:, :2]))[None]
+    coords = torch.from_numpy(model_coords(instance_points(weights)))[None]
     if isinstance(instance, TSPInstance):
         return RoutingBatch("tsp", coords, distance)
     demand = torch.from_numpy(np.asarray(instance.demands, dtype=np.float64))[None]

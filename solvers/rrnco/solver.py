@@ -47,7 +47,7 @@ class RRNCOSolver(Solver):
     name = "rrnco"
     problems = ("tsp", "cvrp", "cvrptw")
     learned = True
-    version = "2"
+    version = "3"  # 3: coordinate-free instances placed by classical MDS (were all at (0, 0))
     requires = {"torch": "torch>=2.2"}
     deterministic = True
 
@@ -152,7 +152,7 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
     name = "rrnco-ls"
     problems = ("tsp", "cvrp", "cvrptw")
     learned = True
-    version = "1"
+    version = "2"  # 2: as rrnco 3
     requires = {"torch": "torch>=2.2", "pyvrp": "pyvrp>=0.14"}
     deterministic = False  # the search stops on the clock
 

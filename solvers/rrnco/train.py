@@ -38,7 +38,7 @@ from frontierco.formats.city import City
 from frontierco.workspace import required
 
 from .checkpoint import SHIPPED, export
-from .data import TRAINING_ORDER, RoutingBatch, Sampler, symmetries
+from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, symmetries
 from .model import RRNCO, ModelConfig, default_starts, imitation_loss, rollout
 from .teacher import TeacherSet, TeacherSpec, generate, load, sequences
 
@@ -94,10 +94,17 @@ class TrainConfig:
 def training_cities() -> list[City]:
     """Every catalog city whose role is training or in-distribution (points as stored, like the suite's real-city
     instances: the network reads both through ``data.model_coords``)."""
-    from frontierco.cities.catalog import catalog, load_city
+    from frontierco.cities.catalog import load_city
 
-    chosen = [name for name, entry in catalog().items() if str(entry.get("role", "")).startswith(TRAINING_ROLES)]
-    return [load_city(name) for name in chosen]
+    return [load_city(name) for name in training_city_names()]
+
+
+def training_city_names() -> list[str]:
+    """The catalog cities training may draw from (role training or in-distribution; held-out and
+    out-of-distribution cities never)."""
+    from frontierco.cities.catalog import catalog
+
+    return [name for name, entry in catalog().items() if str(entry.get("role", "")).startswith(TRAINING_ROLES)]
 
 
 def dev_batches(name: str, size: int, count: int, cities: list[City]) -> list[RoutingBatch]:
@@ -378,6 +385,8 @@ class Trainer:
                 "layout": "coordinates in the instance's stored order (real cities: lat, lon), min-max scaled with one "
                 "factor; distances (durations) divided by the instance's largest one (its time horizon)",
                 "augmentation": "each training instance in a random one of the 8 symmetries of the unit square",
+                "trained_with": "stored coordinates always (every training instance has them)",
+                "without_coordinates": WITHOUT_COORDINATES,
             },
             "train": asdict(self.config),
             "trained": {

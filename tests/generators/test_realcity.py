@@ -49,3 +49,23 @@ def test_acvrptw_every_customer_alone_is_feasible(seed):
     alone = CVRPSolution(tuple(np.array([c]) for c in range(1, instance.n)))
     assert evaluate(instance, alone).feasible
     assert np.all(instance.time_windows[1:, 1] - instance.time_windows[1:, 0] >= 30.0 - 1e-9)
+
+
+@pytest.mark.parametrize(("generator", "n"), [("realcity-atsp", 20), ("realcity-acvrp", 20)])
+def test_coordinates_false_gives_the_same_matrix_as_a_bare_explicit_file(tmp_path, generator, n):
+    """``coordinates = false``: the same points and matrix, no coordinates; written as TSPLIB/VRPLIB it is an
+    EXPLICIT matrix with no coordinate section, and reading that file back gives the same instance."""
+    from frontierco.formats import natural_suffix, read_instance, write_instance
+
+    params = {"city": "aguascalientes", "n": n, "sampling": "clustered"}
+    full = generate(generator, "u", 5, params).instance
+    bare = generate(generator, "u", 5, {**params, "coordinates": False}).instance
+    assert full.weights.coords is not None and bare.weights.coords is None
+    assert np.array_equal(full.weights.full_matrix(), bare.weights.full_matrix())
+    path = tmp_path / f"u{natural_suffix(bare)}"
+    write_instance(path, bare)
+    text = path.read_text()
+    assert "EXPLICIT" in text and "NODE_COORD_SECTION" not in text and "DISPLAY_DATA_SECTION" not in text
+    again = read_instance(path)
+    assert again.weights.coords is None
+    assert np.allclose(again.weights.full_matrix(), bare.weights.full_matrix())

@@ -105,3 +105,15 @@ def test_cvrp_solver_yields_improving_feasible_solutions(store: FileStore, monke
 def test_an_unknown_local_search_is_refused() -> None:
     with pytest.raises(ValueError, match="local_search"):
         solver_module.DeepAco(local_search="lk").setup()
+
+
+def test_the_first_tsp_tour_is_a_nearest_neighbour_one_yielded_before_the_network_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from frontierco.solverkit import nearest_neighbour
+
+    instance = generate("tsp-uniform", "t60", 1, {"n": 60}).instance
+    monkeypatch.setattr(solver_module, "heuristic_matrix", lambda *args, **kwargs: pytest.fail("the network ran before the first tour"))
+    solver = solver_module.DeepAco()
+    solver.setup()
+    first = next(iter(solver.solve(instance, Budget(time_limit=3.0, seed=4))))
+    start = int(np.random.default_rng(4).integers(60))
+    assert np.array_equal(first.tour, nearest_neighbour(instance.weights, start))

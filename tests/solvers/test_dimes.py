@@ -86,3 +86,17 @@ def test_the_network_is_chosen_by_measured_quality_or_forced() -> None:
     assert solver.chosen == 500
     with pytest.raises(ValueError, match="network must be"):
         solver_module.Dimes(network=42).setup()
+
+
+def test_the_first_tour_is_a_nearest_neighbour_one_yielded_before_the_network_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first solution comes before the heatmap (no weights are needed for it): the nearest-neighbour tour
+    from the seed's start node."""
+    from frontierco.solverkit import nearest_neighbour
+
+    instance = generate("tsp-uniform", "t60", 1, {"n": 60}).instance
+    monkeypatch.setattr(solver_module, "heatmap", lambda *args, **kwargs: pytest.fail("the network ran before the first tour"))
+    solver = solver_module.Dimes()
+    solver.setup()
+    first = next(iter(solver.solve(instance, Budget(time_limit=3.0, seed=4))))
+    start = int(np.random.default_rng(4).integers(60))
+    assert np.array_equal(first.tour, nearest_neighbour(instance.weights, start))

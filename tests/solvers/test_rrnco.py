@@ -402,3 +402,53 @@ def test_bfloat16_autocast_trains_with_float32_costs(tmp_path: Path) -> None:
     trainer.run(progress=False)
     assert all(np.isfinite(row["loss"]) for row in trainer.history)
     assert any(not torch.equal(a, b) for a, b in zip(before, trainer.model.parameters(), strict=True))
+
+
+def test_an_instance_without_coordinates_is_placed_by_classical_scaling_then_scaled_as_training_scales(tmp_path: Path) -> None:
+    """A bare matrix (no coordinates) is never read as all points at (0, 0): its points are the classical
+    multidimensional scaling of the matrix, normalised by the same ``model_coords`` as the sampler's."""
+    from frontierco.solverkit import classical_mds
+
+    city = toy_city(11, seed=4)
+    matrix = city.distance[:11, :11]
+    bare = data.from_instance(CVRPInstance("bare", EdgeWeights("EXPLICIT", matrix=matrix), np.r_[0, np.ones(10, dtype=int)], 50))
+    expected = data.model_coords(classical_mds(matrix))
+    assert torch.allclose(bare.coords[0], torch.from_numpy(expected))
+    assert float(bare.coords.min()) == 0.0 and float(bare.coords[0].amax(0).max()) == pytest.approx(1.0)
+    assert len({tuple(p) for p in bare.coords[0].numpy().round(6)}) == 11  # distinct points, not zeros
+    # the same from a VRPLIB file a user brings: an EXPLICIT matrix, no coordinate section
+    from frontierco.formats import read_instance, write_instance
+
+    path = tmp_path / "bare.vrp"
+    write_instance(path, CVRPInstance("bare", EdgeWeights("EXPLICIT", matrix=matrix), np.r_[0, np.ones(10, dtype=int)], 50))
+    read = read_instance(path)
+    assert read.weights.coords is None
+    expected_read = data.model_coords(classical_mds(read.weights.full_matrix()))
+    assert torch.allclose(data.from_instance(read).coords[0], torch.from_numpy(expected_read))
+    # on a Euclidean matrix the scaling recovers the layout up to a rigid motion: same pairwise distances after the
+    # same normalisation (min-max with one factor can differ by rotation, so compare distances up to one scale)
+    points = np.random.default_rng(0).random((12, 2))
+    euclid = np.linalg.norm(points[:, None] - points[None], axis=-1)
+    placed = data.from_instance(TSPInstance("euclid", EdgeWeights("EXPLICIT", matrix=euclid))).coords[0].numpy()
+    seen = np.linalg.norm(placed[:, None] - placed[None], axis=-1)
+    assert np.allclose(seen / seen.max(), euclid / euclid.max(), atol=1e-9)
+
+
+def test_every_shipped_checkpoint_card_says_how_a_coordinate_free_instance_is_placed() -> None:
+    for name in ("atsp", "acvrp", "cvrp", "acvrptw"):
+        card = json.loads((checkpoint.SHIPPED / f"{name}.json").read_text())
+        assert card["input"]["without_coordinates"] == data.WITHOUT_COORDINATES
+
+
+def test_the_unseen_collections_city_is_held_out_of_training() -> None:
+    """The realcity-*-100-unseen collections draw from one city only, and training never draws from it."""
+    from frontierco.registry import Registry
+
+    registry = Registry()
+    for name in ("realcity-acvrp-100-unseen", "realcity-atsp-100-unseen"):
+        entries = registry.collection(name).entries
+        cities = {e.source.params["city"] for e in entries}
+        assert cities == {"aguascalientes"}
+        assert all(e.source.params["coordinates"] is False for e in entries)
+        assert not cities & set(train.training_city_names())
+    assert {"monaco", "paris"} <= set(train.training_city_names())
