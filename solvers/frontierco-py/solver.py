@@ -44,7 +44,8 @@ def load_file(path: Path) -> ModuleType:
 
 class FrontierCOPy(Solver):
     name = "frontierco-py"
-    problems = ("tsp", "cvrp", "mis", "mds", "fjsp", "stp")
+    problems = ("tsp", "cvrp", "mis", "mds", "fjsp", "stp", "cflp", "cpmp")
+    path_params = ("file",)  # the solve file is read inside the sandbox
     version = "1"
     deterministic = False  # whatever the file does
 

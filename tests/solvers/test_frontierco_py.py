@@ -13,7 +13,7 @@ from frontierco.formats import natural_suffix, write_instance
 from frontierco.generators import generate
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import plan_file
-from frontierco.problems import PROBLEMS, evaluate, problem_of
+from frontierco.problems import evaluate, problem_of
 from frontierco.results import ResultStore, Status
 from frontierco.solver import SOLVERS_DIR, discover
 from tests.helpers import DATA
@@ -27,8 +27,10 @@ CASES = {
     "mds": ("mds-ba", {"n": 60, "m": 2}),
     "fjsp": ("fjsp-random", {"jobs": 5, "machines": 3, "operations": 3}),
     "stp": ("stp-random", {"n": 40, "m": 80, "terminals": 8}),
+    "cflp": ("cflp-cornuejols", {"customers": 20, "facilities": 8}),
+    "cpmp": ("cpmp-frontierco", {"n": 30, "p": 4}),
 }
-REGISTERED = sorted(set(CASES) & set(PROBLEMS))  # FJSP and STP come with their own branches
+REGISTERED = sorted(CASES)
 
 
 def _run(tmp_path, instance, file):
@@ -155,7 +157,6 @@ def test_malformed_dicts_are_named(data, reason):
 
 
 def test_fjsp_kwargs_number_machines_from_one_and_yields_map_back():
-    pytest.importorskip("frontierco.problems.fjsp")
     from frontierco.problems.fjsp import FJSPInstance
 
     instance = FJSPInstance.from_lists("f", 2, [[[(0, 3), (1, 5)], [(1, 2)]], [[(0, 4)]]])
@@ -169,7 +170,6 @@ def test_fjsp_kwargs_number_machines_from_one_and_yields_map_back():
 
 
 def test_stp_kwargs_are_one_based_with_float_costs_and_yields_map_back():
-    pytest.importorskip("frontierco.problems.stp")
     from frontierco.problems.stp import STPInstance
 
     instance = STPInstance.build("s", 3, [[0, 1], [1, 2], [0, 2]], [1, 1, 3], [0, 2])
@@ -179,3 +179,40 @@ def test_stp_kwargs_are_one_based_with_float_costs_and_yields_map_back():
     assert evaluate(instance, tree).objective == 2
     with pytest.raises(_adaptors().Malformed, match="integer vertex pairs"):
         convert.solution(instance, {"edges": [1, 2, 3]})
+
+
+def test_cflp_kwargs_keep_frontiercos_n_and_yielded_amounts_become_fractions():
+    import numpy as np
+
+    from frontierco.problems import CFLPInstance
+
+    instance = CFLPInstance(
+        "c", np.array([10.0, 10.0, 4.0]), np.array([5.0, 7.0, 1.0]), np.array([6.0, 8.0]), np.array([[6.0, 8.0], [12.0, 4.0], [3.0, 2.0]])
+    )
+    convert = _adaptors().adaptor("cflp")
+    data = convert.kwargs(instance)
+    assert data["n"] == data["m"] == 2 and data["capacities"] == [10.0, 10.0, 4.0]  # n: FrontierCO's loader's customer count
+    assert data["trans_costs"] == [[6.0, 8.0], [12.0, 4.0], [3.0, 2.0]]
+    split = convert.solution(instance, {"facilities_open": [1, 1, 0], "assignments": [[6.0, 0.0, 0.0], [4.0, 4.0, 0.0]]})
+    assert evaluate(instance, split).objective == 5 + 7 + 6 + 8 * 0.5 + 4 * 0.5
+    closed = convert.solution(instance, {"facilities_open": [1, 0, 0], "assignments": [[6.0, 0.0, 0.0], [4.0, 4.0, 0.0]]})
+    assert not evaluate(instance, closed).feasible  # an amount from a closed facility: the checker names it
+    with pytest.raises(_adaptors().Malformed, match="'assignments' must be 2 x 3"):
+        convert.solution(instance, {"facilities_open": [1, 1, 0], "assignments": [[6.0, 0.0], [4.0, 4.0]]})
+
+
+def test_cpmp_kwargs_are_frontiercos_customer_tuples_and_yields_map_back():
+    import numpy as np
+
+    from frontierco.problems import CPMPInstance
+
+    instance = CPMPInstance("p", 1, np.array([[0.0, 0.0], [3.0, 4.0], [6.0, 8.0]]), np.array([10.0, 10.0, 10.0]), np.array([1.0, 2.0, 3.0]))
+    convert = _adaptors().adaptor("cpmp")
+    assert convert.kwargs(instance) == {
+        "n": 3,
+        "p": 1,
+        "customers": [(0, 0.0, 0.0, 10.0, 1.0), (1, 3.0, 4.0, 10.0, 2.0), (2, 6.0, 8.0, 10.0, 3.0)],
+    }
+    assert evaluate(instance, convert.solution(instance, {"medians": [1], "assignments": [1, 1, 1]})).objective == 10
+    with pytest.raises(_adaptors().Malformed, match="'medians' must be a list of integers"):
+        convert.solution(instance, {"medians": 1, "assignments": [1, 1, 1]})

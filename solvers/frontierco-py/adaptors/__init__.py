@@ -20,6 +20,8 @@ ADAPTORS: dict[str, str] = {  # problem -> module of this package
     "mds": "mds",
     "fjsp": "fjsp",
     "stp": "stp",
+    "cflp": "cflp",
+    "cpmp": "cpmp",
 }
 
 
