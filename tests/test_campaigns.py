@@ -81,10 +81,10 @@ def test_a_campaign_runs_at_another_time_limit_as_other_runs(tmp_path):
 def test_campaign_run_time_limit_sets_every_step_s_limit(monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
-    from frontierco import cli
+    from frontierco import campaigns, cli
 
     heard = []
-    monkeypatch.setattr(cli, "run_named", lambda campaign, *args, **kwargs: heard.append(campaign) or [])
+    monkeypatch.setattr(campaigns, "run_named", lambda campaign, *args, **kwargs: heard.append(campaign) or [])
     result = CliRunner().invoke(cli.app, ["campaign", "run", "frontierco-protocol", "--time-limit", "3600", "--results", str(tmp_path)])
     assert result.exit_code == 0, result.output
     (campaign,) = heard

@@ -9,19 +9,19 @@ import numpy as np
 
 from frontierco.formats.mps import to_highs
 from frontierco.formulations import as_milp
-from frontierco.problems import CFLPInstance, CPMPInstance, MILPInstance, MISInstance
+from frontierco.problems import CFLPInstance, CPMPInstance, MDSInstance, MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
 from frontierco.solverkit import Clock, stream
 
 
 class HiGHS(Solver):
     name = "highs"
-    problems = ("milp", "mis", "cflp", "cpmp")
+    problems = ("milp", "mis", "mds", "cflp", "cpmp")
     version = "1"
     deterministic = True
     requires = {"highspy": "highspy>=1.7"}
 
-    def solve(self, instance: MILPInstance | MISInstance | CFLPInstance | CPMPInstance, budget: Budget) -> Iterator[object]:
+    def solve(self, instance: MILPInstance | MISInstance | MDSInstance | CFLPInstance | CPMPInstance, budget: Budget) -> Iterator[object]:
         import highspy
 
         clock = Clock(budget.time_limit, margin=0.05)
