@@ -4,7 +4,11 @@ local solution cache), the records that name it are rewritten to name ``sha256:<
 the file is removed from the store. Nothing is lost: ``verify`` reads a moved solution from the cache or from
 any folder in ``FRONTIERCO_SOLUTIONS`` (publish ``--to`` as such a mirror).
 
-    python scripts/move_large_solutions.py [--runs leaderboards/runs] [--to DIR] [--delete] [--dry-run]
+    python scripts/move_large_solutions.py [--runs leaderboards/runs] [--to DIR] [--delete] [--dry-run] [--budget-mb N]
+
+``--budget-mb`` moves the smallest files first, at most N MB of them: a submission's diffs are limited, and a
+removed binary file counts there at about 1.34 times its size (base85), so a large store moves over several.
+A rewritten record stays admitted when its old line was: only the solution's name changed, to its hash.
 
 A one-time migration of records written before the limit existed; it rewrites record files in place (each
 through a temporary file and a rename), which the append-only store otherwise never does.
@@ -19,12 +23,13 @@ import os
 import shutil
 from pathlib import Path
 
-from frontierco.results import BY_HASH, ResultStore, solution_cache, solution_limit
+from frontierco.results import BY_HASH, ResultStore, admitted, line_digest, solution_cache, solution_limit
 
 
-def move(runs: Path, to: Path, delete: bool, dry_run: bool = False) -> dict[str, str]:
+def move(runs: Path, to: Path, delete: bool, dry_run: bool = False, budget: int | None = None) -> dict[str, str]:
     """Old solution path (relative to ``runs``) -> ``sha256:<hex>`` for every solution file over the limit that
-    a record names; the files are copied into ``to`` and the records rewritten (unless ``dry_run``)."""
+    a record names (with ``budget``: the smallest first, at most that many bytes in all); the files are copied into
+    ``to`` and the records rewritten (unless ``dry_run``)."""
     store = ResultStore(runs)
     moved: dict[str, str] = {}
     for record in store.records():
@@ -33,6 +38,14 @@ def move(runs: Path, to: Path, delete: bool, dry_run: bool = False) -> dict[str,
             continue
         if (runs / name).stat().st_size > solution_limit():
             moved[name] = BY_HASH + hashlib.sha256((runs / name).read_bytes()).hexdigest()
+    if budget is not None:
+        chosen, total = {}, 0
+        for name in sorted(moved, key=lambda name: ((runs / name).stat().st_size, name)):
+            total += (runs / name).stat().st_size
+            if total > budget:
+                break
+            chosen[name] = moved[name]
+        moved = chosen
     if dry_run or not moved:
         return moved
     to.mkdir(parents=True, exist_ok=True)
@@ -43,17 +56,19 @@ def move(runs: Path, to: Path, delete: bool, dry_run: bool = False) -> dict[str,
             os.replace(target.with_suffix(".part"), target)
     for path in sorted(runs.glob("*/*.jsonl")):
         lines = path.read_text().splitlines(keepends=True)
-        changed = False
+        was_admitted, still_admitted = admitted(path), []
         for k, line in enumerate(lines):
             data = json.loads(line) if line.strip() else None
             if isinstance(data, dict) and data.get("solution_file") in moved:
                 data["solution_file"] = moved[data["solution_file"]]
-                lines[k] = json.dumps(data, sort_keys=True) + "\n"
-                changed = True
-        if changed:
+                old, lines[k] = line, json.dumps(data, sort_keys=True) + "\n"
+                if line_digest(old.encode()) in was_admitted:
+                    still_admitted.append(line_digest(lines[k].encode()))
+        if lines != path.read_text().splitlines(keepends=True):
             partial = path.with_suffix(".jsonl.part")
             partial.write_text("".join(lines))
             os.replace(partial, path)
+            store.admit(path, still_admitted)
     if delete:
         for name in moved:
             (runs / name).unlink()
@@ -66,10 +81,12 @@ def main() -> None:
     parser.add_argument("--to", type=Path, default=None, help="where the files go (default: the local solution cache)")
     parser.add_argument("--delete", action="store_true", help="remove the moved files from the store")
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--budget-mb", type=float, default=None, help="move the smallest files first, at most this many MB")
     args = parser.parse_args()
     to = args.to or solution_cache()
-    total = sum((args.runs / name).stat().st_size for name in move(args.runs, to, delete=False, dry_run=True))
-    moved = move(args.runs, to, args.delete, args.dry_run)
+    budget = None if args.budget_mb is None else int(args.budget_mb * 1e6)
+    total = sum((args.runs / name).stat().st_size for name in move(args.runs, to, delete=False, dry_run=True, budget=budget))
+    moved = move(args.runs, to, args.delete, args.dry_run, budget)
     action = "found (dry run)" if args.dry_run else f"copied to {to}" + (" and removed from the store" if args.delete else "")
     print(f"{len(moved)} solution files over {solution_limit():,} bytes, {total / 1e6:.1f} MB, {action}")
     for name, address in sorted(moved.items()):

@@ -7,7 +7,7 @@ import importlib.util
 from dataclasses import replace
 from pathlib import Path
 
-from frontierco.results import BY_HASH, ResultStore
+from frontierco.results import BY_HASH, ResultStore, index_path
 from tests.helpers import record
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "move_large_solutions.py"
@@ -38,3 +38,21 @@ def test_large_solution_files_move_out_and_still_load(tmp_path, monkeypatch):
     monkeypatch.setenv("FRONTIERCO_SOLUTIONS", str(mirror))
     assert store.load_solution(names["t2"]) == {"tour": list(range(20_000))}
     assert _move()(store.root, mirror, delete=True) == {}  # done once
+
+
+def test_a_budget_moves_the_smallest_files_first_and_admitted_records_stay_admitted(tmp_path, monkeypatch):
+    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", str(10**9))
+    store = ResultStore(tmp_path / "runs")
+    names = {}
+    for instance, size in (("t1", 3_000), ("t2", 30_000), ("t3", 6_000)):
+        names[instance] = store.save_solution("tiny", f"s-{instance}-0", {"tour": list(range(size))})
+        store.append(replace(record("s", instance, "feasible", 1.0, [(1.0, 1.0)]), solution_file=names[instance]))
+    assert {r.instance for r in store.records(only_admitted=True)} == {"t1", "t2", "t3"}
+    sizes = {instance: (store.root / name).stat().st_size for instance, name in names.items()}
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", str(min(sizes.values()) - 1))  # all three over the limit
+    moved = _move()(store.root, tmp_path / "mirror", delete=True, budget=sizes["t1"] + sizes["t3"])
+    assert set(moved) == {names["t1"], names["t3"]} and (store.root / names["t2"]).exists()  # the largest waits
+    assert {r.instance for r in store.records(only_admitted=True)} == {"t1", "t2", "t3"}  # rewritten, still admitted
+    assert len(index_path(store.path("tiny", "s")).read_text().split()) == 5
+
