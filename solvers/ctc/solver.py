@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from frontierco.formats.mps import to_highs, to_scip
+from frontierco.formulations import as_milp
 from frontierco.problems import MILPInstance
 from frontierco.problems.milp import MILPSolution
 from frontierco.solver import Budget, Proven, Solver
@@ -173,7 +174,7 @@ class _Best:
 
 
 class _Reducing(Solver):
-    problems = ("milp",)
+    problems = ("milp", "cflp", "cpmp")
     version = "9"  # 9: a rung stalls after STALL_NODES nodes of its own search without a better solution (was 5 s of wall time)
     deterministic = True
     backend: ClassVar[str] = "scip"
@@ -313,17 +314,23 @@ class _Reducing(Solver):
             if best.improves(values) or proven:
                 yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
 
-    def solve(self, instance: MILPInstance, budget: Budget) -> Iterator[object]:
+    def solve(self, instance: Any, budget: Budget) -> Iterator[object]:
+        """A MILP as it is; CFLP and CPMP through their MILP forms (``formulations.FORMS``), each solution mapped back."""
+        model, back = as_milp(instance)
         clock = Clock(budget.time_limit, margin=0.05)
-        if self.backend == "highs":
-            yield from self._solve_highs(instance, budget, clock)
-        else:
-            yield from self._solve_scip(instance, budget, clock)
+        found = self._solve_highs(model, budget, clock) if self.backend == "highs" else self._solve_scip(model, budget, clock)
+        for item in found:
+            if model is instance:
+                yield item
+            elif isinstance(item, Proven):
+                yield Proven(back(item.solution.x))
+            else:
+                yield back(item.x)
 
 
 class CTCSCIP(_Reducing):
     name = "ctc-scip"
-    problems = ("milp",)
+    problems = ("milp", "cflp", "cpmp")
     learned = True
     path_params = ("checkpoints",)
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
@@ -331,7 +338,7 @@ class CTCSCIP(_Reducing):
 
 class CTCHiGHS(_Reducing):
     name = "ctc-highs"
-    problems = ("milp",)
+    problems = ("milp", "cflp", "cpmp")
     learned = True
     path_params = ("checkpoints",)
     requires = {"highspy": "highspy>=1.7", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
@@ -340,7 +347,7 @@ class CTCHiGHS(_Reducing):
 
 class PSSCIP(_Reducing):
     name = "ps-scip"
-    problems = ("milp",)
+    problems = ("milp", "cflp", "cpmp")
     learned = True
     path_params = ("checkpoints",)
     requires = {"pyscipopt": "pyscipopt>=5.0", "torch": "torch>=2.2", "torch_geometric": "torch-geometric>=2.5"}
