@@ -35,5 +35,5 @@ def test_site_renders_in_headless_chromium(board_setup, tmp_path):
         page.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
         browser.close()
     assert len(images) == 3 and all(loaded for _, loaded in images), images
-    assert tables == 2  # the index and one collection
+    assert tables == 3  # the index, one collection, and its rows paired with its best classical row
     assert "4.545" in cells and (tmp_path / "leaderboard.png").stat().st_size > 10_000
