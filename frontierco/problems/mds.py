@@ -12,28 +12,12 @@ import numpy as np
 
 from frontierco.problems._checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.base import Evaluation, Problem
-from frontierco.problems.mis import Adjacency
+from frontierco.problems.mis import Adjacency, SimpleGraph
 
 
 @dataclass(frozen=True, eq=False)
-class MDSInstance:
-    """Vertices 0..n-1 and undirected edges (u < v, no loops, no duplicates)."""
-
-    name: str
-    n: int
-    edges: np.ndarray
-
-    def __post_init__(self) -> None:
-        if self.edges.ndim != 2 or self.edges.shape[1] != 2:
-            raise ValueError("edges must have shape (m, 2)")
-        if len(self.edges) and (self.edges.min() < 0 or self.edges.max() >= self.n):
-            raise ValueError(f"edge endpoint outside 0..{self.n - 1}")
-        if len(self.edges) and np.any(self.edges[:, 0] == self.edges[:, 1]):
-            raise ValueError("self-loops are not allowed in a simple graph")
-
-    @property
-    def m(self) -> int:
-        return int(len(self.edges))
+class MDSInstance(SimpleGraph):
+    """A graph whose minimum dominating set is sought (the graph data and its checks: ``mis.SimpleGraph``)."""
 
     @cached_property
     def adjacency(self) -> Adjacency:

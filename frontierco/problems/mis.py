@@ -49,8 +49,9 @@ class Adjacency:
 
 
 @dataclass(frozen=True, eq=False)
-class MISInstance:
-    """Vertices 0..n-1 and undirected edges (u < v, no loops, no duplicates)."""
+class SimpleGraph:
+    """Vertices 0..n-1 and undirected edges (u < v, no loops, no duplicates): the data of the graph problems
+    (MIS, MDS), each of which is its own subclass."""
 
     name: str
     n: int
@@ -67,6 +68,11 @@ class MISInstance:
     @property
     def m(self) -> int:
         return int(len(self.edges))
+
+
+@dataclass(frozen=True, eq=False)
+class MISInstance(SimpleGraph):
+    """A graph whose maximum independent set is sought."""
 
     @cached_property
     def adjacency(self) -> Adjacency:
