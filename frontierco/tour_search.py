@@ -383,3 +383,19 @@ def two_opt(tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, max_move
     if len(result) >= 5:
         _two_opt(result, neighbours, costs.matrix, costs.xy, costs.rule, max_moves)
     return result
+
+
+def warm_up() -> None:
+    """Compile the kernels (or load them from numba's on-disk cache) on 12 random points, for a solver's setup:
+    a cold cache otherwise spends seconds of a short run's budget compiling, and a second run with the same seed
+    searches more than the first (seen as "not deterministic" in the contract on a fresh clone)."""
+    from frontierco.problems import EdgeWeights
+
+    points = np.random.default_rng(0).random((12, 2))
+    costs = TourCosts.of(TSPInstance("warm-up", EdgeWeights("EXACT_2D", coords=points)))
+    assert costs is not None
+    neighbours = candidates(costs, points, 6)
+    two_opt(np.arange(12, dtype=np.int64), costs, neighbours)
+    search = LocalSearch(np.arange(12, dtype=np.int64), costs, neighbours)
+    search.descend(1000)
+    search.kick(8, seed=0)

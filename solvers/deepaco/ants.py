@@ -113,3 +113,13 @@ def deposit_routes(pheromone: np.ndarray, visits: np.ndarray, lengths: np.ndarra
             if visits[a, k + 1] < 0:
                 break
             pheromone[visits[a, k], visits[a, k + 1]] += amount
+
+
+def warm_up() -> None:
+    """Compile the four kernels (or load them from numba's on-disk cache) on a 6-node instance, for the solver's
+    setup: a cold cache otherwise spends a short run's budget compiling, and the next run with the seed does more."""
+    weights = np.ones((6, 6))
+    tours = construct(weights, 0, 2, 0)
+    deposit(np.ones((6, 6)), tours, np.ones(2), 0.9)
+    visits = construct_routes(weights, np.full(6, 0.3), 2, 0)
+    deposit_routes(np.ones((6, 6)), visits, np.ones(2), 0.9)

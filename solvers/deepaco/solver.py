@@ -115,8 +115,8 @@ class DeepAco(Solver):
         import torch
 
         self.torch = torch
-        for module in ("frontierco.tour_search", f"{__package__}.ants"):  # the numba modules load before the clock starts
-            import_module(module)
+        for module in ("frontierco.tour_search", f"{__package__}.ants"):  # compiled (or loaded from numba's cache) before the clock
+            import_module(module).warm_up()
         self.ants = int(self.params.get("ants", 0))  # 0: the authors' setting (TSP 48, CVRP 20)
         self.decay = float(self.params.get("decay", 0.9))
         self.local_search = str(self.params.get("local_search", "nls"))  # nls | 2opt (TSP) | none

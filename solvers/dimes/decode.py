@@ -49,3 +49,11 @@ def construct(
             visited[best] = True
             current = best
     return tours
+
+
+def warm_up() -> None:
+    """Compile the decoder (or load it from numba's on-disk cache) on 6 points, for the solver's setup."""
+    points = np.random.default_rng(0).random((6, 2))
+    neighbours = np.array([[(i + 1) % 6, (i + 2) % 6] for i in range(6)], dtype=np.int64)
+    construct(np.zeros(1, dtype=np.int64), neighbours, np.zeros((6, 2)), points, 0.0, 0)
+    construct(np.zeros(1, dtype=np.int64), neighbours, np.zeros((6, 2)), points, 0.01, 0)

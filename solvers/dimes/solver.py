@@ -95,8 +95,8 @@ class Dimes(Solver):
         import torch
 
         self.torch = torch
-        for module in ("frontierco.tour_search", f"{__package__}.decode"):  # the numba modules load before the clock starts
-            import_module(module)
+        for module in ("frontierco.tour_search", f"{__package__}.decode"):  # compiled (or loaded from numba's cache) before the clock
+            import_module(module).warm_up()
         self.starts = int(self.params.get("starts", 500))  # greedy starts, the paper's G setting
         self.temperature = float(self.params.get("temperature", 0.01))  # the paper's S setting (tau)
         self.batch = int(self.params.get("batch", 64))  # sampled tours per round

@@ -51,17 +51,9 @@ class SpaceFillingCurveTwoOpt(Solver):
     deterministic = True
 
     def setup(self) -> None:
-        """Compile the local search (or load it from numba's cache) before the clock starts, on 12 random points:
-        a cold cache otherwise spent seconds of a short run's budget compiling, and the run after it searched more."""
-        from frontierco.problems import EdgeWeights
-        from frontierco.tour_search import LocalSearch, TourCosts, candidates
+        from frontierco.tour_search import warm_up
 
-        points = np.random.default_rng(0).random((12, 2))
-        costs = TourCosts.of(TSPInstance("warm-up", EdgeWeights("EXACT_2D", coords=points)))
-        assert costs is not None
-        search = LocalSearch(np.arange(12, dtype=np.int64), costs, candidates(costs, points, CANDIDATES))
-        search.descend(1000)
-        search.kick(8, seed=0)
+        warm_up()  # the local search compiled (or loaded from numba's cache) before the clock starts
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
         from frontierco.tour_search import LocalSearch, TourCosts, candidates
