@@ -152,7 +152,7 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
     name = "rrnco-ls"
     problems = ("tsp", "cvrp", "cvrptw")
     learned = True
-    version = "2"  # 2: as rrnco 3
+    version = "3"  # 2: as rrnco 3; 3: the greedy pass's best rollout and its local optimum yielded at once
     requires = {"torch": "torch>=2.2", "pyvrp": "pyvrp>=0.14"}
     deterministic = False  # the search stops on the clock
 
@@ -161,10 +161,13 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
         self.searched = int(self.params.get("candidates", 40))
 
     def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
-        """The best neural candidate, then each improvement of the local search on the candidates and after them."""
+        """The greedy pass's best rollout and its local optimum at once; then each improvement of the local search on the
+        best candidates of greedy and x8, and of perturbation and search from the best solution until the time limit."""
         from frontierco.route_search import RouteSearch
 
+        search = RouteSearch(instance, budget.seed)
         pool: dict[float, list[list[int]]] = {}  # distinct costs -> a rollout with that cost
+        best_cost, best, first = np.inf, None, np.nan
         for found in self.candidates(instance, budget, clock, anytime=False):
             flat = found.cost.flatten()
             for k in self.torch.argsort(flat)[: self.searched].tolist():
@@ -172,14 +175,24 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
                 if np.isfinite(cost) and cost not in pool:
                     b, p = divmod(k, found.cost.shape[1])
                     pool[cost] = self.routes(found.actions[b, p], p)
-        if not pool:
+            if best is None and pool:  # the greedy pass: its best rollout at once, then its local optimum
+                first, best = min(pool.items())
+                best_cost = first
+                yield self.as_solution(instance, best)
+                improved = search.descend(best)
+                if improved is not None and search.cost(improved) < best_cost:
+                    best_cost, best = search.cost(improved), improved
+                    yield self.as_solution(instance, best)
+        if best is None:
             return
-        search = RouteSearch(instance, budget.seed)
-        best_cost, best = min(pool.items())
-        yield self.as_solution(instance, best)
-        for _, routes in sorted(pool.items())[: self.searched]:
+        for cost, routes in sorted(pool.items())[: self.searched]:
             if clock.expired():
                 return
+            if cost == first:
+                continue  # searched already, right after the greedy pass
+            if cost < best_cost:
+                best_cost, best = cost, routes
+                yield self.as_solution(instance, best)
             improved = search.descend(routes)
             if improved is not None and search.cost(improved) < best_cost:
                 best_cost, best = search.cost(improved), improved

@@ -360,6 +360,28 @@ def test_rrnco_ls_yields_checked_improvements_and_costs_them_as_the_checker(kind
     assert search.cost(routes) == pytest.approx(objectives[-1], rel=1e-12)
 
 
+def test_rrnco_ls_yields_the_greedy_pass_and_its_local_optimum_before_the_x8_pass_starts() -> None:
+    """The first solution must not wait for every neural candidate (it came 6-7 s into a 10 s run on a loaded
+    machine when the search started only after the x8 pass)."""
+    batch = data.Sampler("cvrp", 30, [toy_city()], 1.0, seed=6).sample(1)
+    (instance,) = train.suite_instances(batch, "ls")
+    solver = solver_module.RRNCOLocalSearchSolver(candidates=5)
+    solver.setup()
+    events: list[str] = []
+    real = solver.candidates
+
+    def phases(*args: object, **kwargs: object) -> object:
+        for found in real(*args, **kwargs):
+            events.append(found.phase)
+            yield found
+
+    solver.candidates = phases
+    for _ in solver.solve(instance, Budget(time_limit=3.0, seed=0)):
+        events.append("solution")
+    assert events[:2] == ["greedy", "solution"], events
+    assert "x8" in events and events.index("x8") > 1
+
+
 def test_the_papers_architecture_choices_build_train_and_decode() -> None:
     """Instance norm, e^(softmax(bias)) in AFT, the decoder's feed-forward block, 6 layers, 25 neighbours."""
     torch.manual_seed(0)
