@@ -159,7 +159,7 @@ def solvers_command() -> None:
 def run_command(
     solver: Annotated[str, typer.Option(help="solver name (see 'frontierco solvers')")],
     problem: Annotated[
-        str | None, typer.Option(help="a problem id, e.g. tsp or fjsp (the problem column of 'instances list'): its default collection")
+        str | None, typer.Option(help="a problem id (the problem column of 'instances list'): its default collection")
     ] = None,
     collection: Annotated[str | None, typer.Option(help="collection (default: the problem's small default)")] = None,
     instance: Annotated[Path | None, typer.Option(help="run on this instance file instead of a collection")] = None,
