@@ -29,7 +29,7 @@ READERS: dict[str, str] = {
     ".cpmp": "frontierco.formats.pmedian:read_cpmp",
     ".stp": "frontierco.formats.steinlib:read_steinlib",
     ".fjs": "frontierco.formats.fjsp:read_fjs",
-    ".txt": "frontierco.formats.fjsp:read_naderi",  # Naderi's flexible job shop form: no other format uses .txt
+    ".txt": "frontierco.formats.txt:read_txt",  # FrontierCO's .txt: Naderi's FJSP, its CPMP files, its CFLP generator's
     ".gr": "frontierco.formats.pace:read_pace_ds",
 }
 

@@ -1,6 +1,7 @@
 """Capacitated p-median files as FrontierCO reads them (``data/CPMP/config.py`` ``load_data``), the form of its
 Lorena-Senne, Stefanello and Gnagi-Baumann test files: a line ``n p``, then n lines ``x y capacity demand``
-(empty lines skipped). Suffix ``.cpmp`` (FrontierCO names them ``.txt``, which says nothing about the problem)."""
+(empty lines skipped). Written with suffix ``.cpmp``; FrontierCO's own ``.txt`` files are read as they are
+(``formats.txt`` tells them from the other ``.txt`` forms by their first two lines)."""
 
 from __future__ import annotations
 

@@ -49,6 +49,8 @@ class CPMPInstance:
             raise ValueError("coordinates, capacities and demands must be finite")
         if np.any(self.capacity < 0) or np.any(self.demand < 0):
             raise ValueError("capacities and demands must be non-negative")
+        if isinstance(self.p, bool) or not isinstance(self.p, int | np.integer):
+            raise ValueError(f"p must be a whole number of medians, got {self.p!r}")
         if not 1 <= self.p <= n:
             raise ValueError(f"p must be in 1..{n}, got {self.p}")
 

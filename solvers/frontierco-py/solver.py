@@ -58,8 +58,8 @@ class FrontierCOPy(Solver):
         module = load_file(Path(str(self.params.get("file", EXAMPLES / f"{problem}.py"))))
         convert = adaptor(problem)
         produced = module.solve(**convert.kwargs(instance))
-        for data in produced if inspect.isgenerator(produced) else [produced]:
+        for number, data in enumerate(produced if inspect.isgenerator(produced) else [produced], start=1):
             try:
                 yield convert.solution(instance, data)
-            except Malformed as exc:
-                yield Rejected(f"frontierco-py: {exc}")
+            except Malformed as exc:  # the record keeps the first such reason: it says which yield it was
+                yield Rejected(f"frontierco-py: yield {number}: {exc}")

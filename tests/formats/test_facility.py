@@ -64,3 +64,11 @@ def test_lying_input_is_one_line_naming_the_line(tmp_path, name, text, line, exp
     with pytest.raises(FormatError) as error:
         read_instance(_write(tmp_path, name, text))
     assert f":{line}:" in str(error.value) and expected in str(error.value) and "\n" not in str(error.value)
+
+
+def test_frontiercos_generated_txt_files_read_as_facility_location(tmp_path):
+    """FrontierCO's CFLP generator writes the .plc layout under .txt (valid_instances/cflp_corn_*.txt)."""
+    instance = read_instance(_write(tmp_path, "cflp_corn_n2_m3_r5.0_1.txt", PLC))
+    assert (instance.n, instance.m) == (2, 3) and instance.cost.tolist() == [[1, 2, 3], [5, 5, 1]]
+    with pytest.raises(FormatError, match="15 numbers"):
+        read_instance(_write(tmp_path, "short.txt", PLC.rsplit("\n", 2)[0] + "\n"))

@@ -86,3 +86,12 @@ def test_naderi_reader_is_the_one_for_txt(tmp_path):
     (tmp_path / "n.txt").write_text("1\n2\n2\n3 0\n0 4\n")
     shop = read_naderi(tmp_path / "n.txt")
     assert shop.lists() == [[[(0, 3)], [(1, 4)]]] and _same(read_instance(tmp_path / "n.txt"), shop)
+
+
+@pytest.mark.parametrize("text", ["3 2\n", "2 2\n1 2 3\n", "", "4\n2\n"])
+def test_a_txt_that_is_neither_p_median_nor_facility_location_goes_to_naderis_reader(tmp_path, text):
+    """Only a first line of two numbers followed by a line of four (p-median) or two (facility location) leaves
+    Naderi's reader; anything else gets its line-naming refusal."""
+    (tmp_path / "x.txt").write_text(text)
+    with pytest.raises(FormatError, match="Naderi's flexible job shop text form|operations"):
+        read_instance(tmp_path / "x.txt")

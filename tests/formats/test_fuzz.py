@@ -12,7 +12,7 @@ from frontierco.formats import read_instance
 from frontierco.formats.city import read_city
 from tests.helpers import DATA
 
-SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz", ".stp", ".plc", ".cap", ".cpmp"]
+SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz", ".stp", ".plc", ".cap", ".cpmp", ".txt", ".gr", ".fjs"]
 TOKENS = st.sampled_from(
     [
         "NAME",
@@ -76,6 +76,17 @@ def _read(suffix: str, payload: bytes) -> None:
 @given(suffix=st.sampled_from(SUFFIXES), payload=GARBAGE)
 def test_garbage_gives_one_line_format_error(suffix, payload):
     _read(suffix, payload)
+
+
+NUMBER_LINES = st.lists(st.lists(st.sampled_from(["0", "1", "2", "3", "4", "-1", "2.5", "x"]), max_size=5), max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=NUMBER_LINES)
+def test_numeric_txt_lines_give_one_line_format_error(lines):
+    """.txt is Naderi's FJSP, FrontierCO's CPMP or its CFLP by the first two lines: every reader it picks refuses
+    short, long or odd numbers in one line."""
+    _read(".txt", "\n".join(" ".join(tokens) for tokens in lines).encode())
 
 
 @settings(max_examples=150, deadline=None)

@@ -47,3 +47,20 @@ def test_lying_input_is_one_line_naming_the_line(tmp_path, text, line, expected)
     with pytest.raises(FormatError) as error:
         read_instance(tmp_path / "bad.cpmp")
     assert f":{line}:" in str(error.value) and expected in str(error.value)
+
+
+def test_frontiercos_txt_files_read_as_p_median_as_they_are(tmp_path):
+    """FrontierCO names its CPMP test files .txt (SJC1.txt, ...), a suffix Naderi's FJSP files share: the first two
+    lines decide, so a user points the suite at FrontierCO's file unchanged."""
+    import gzip
+
+    (tmp_path / "SJC1.txt").write_text(CPMP)
+    instance = read_instance(tmp_path / "SJC1.txt")
+    assert (instance.name, instance.n, instance.p) == ("SJC1", 4, 2)
+    assert instance.coords[:, 0].tolist() == [0, 1.9, 10, 12.5]
+    (tmp_path / "SJC2.txt.gz").write_bytes(gzip.compress(CPMP.encode()))
+    assert read_instance(tmp_path / "SJC2.txt.gz").p == 2
+    (tmp_path / "bad.txt").write_text(CPMP.replace("10 0 2 1", "10 0 2 x"))
+    with pytest.raises(FormatError, match="four numbers") as error:
+        read_instance(tmp_path / "bad.txt")
+    assert error.value.line == 5

@@ -48,6 +48,10 @@ def test_instance_validation():
         CPMPInstance("x", 1, np.zeros((2, 2)), -np.ones(2), np.ones(2))
     with pytest.raises(ValueError, match="one entry per point"):
         CPMPInstance("x", 1, np.zeros((2, 2)), np.ones(3), np.ones(2))
+    for lying in (1.5, 2.0, True, "2"):
+        with pytest.raises(ValueError, match="p must be a whole number of medians"):
+            CPMPInstance("x", lying, np.zeros((2, 2)), np.ones(2), np.ones(2))
+    assert CPMPInstance("x", np.int64(2), np.zeros((2, 2)), np.ones(2), np.ones(2)).p == 2
 
 
 def test_json_and_file_round_trip(tmp_path, line4):

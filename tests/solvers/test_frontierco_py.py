@@ -70,13 +70,25 @@ def test_malformed_dicts_are_recorded_one_by_one_and_never_crash_the_run(tmp_pat
     instance = generate("mds-ba", "g", 1, {"n": 20, "m": 2}).instance
     record = _run(tmp_path, instance, FILES / "malformed_mds.py")
     assert record.status == Status.INFEASIBLE and record.solutions_received == 4
-    assert record.reason == "frontierco-py: yielded a str, not a dict like {'mds_nodes': [2, 7, ...]} (nodes numbered from 1)"
+    assert record.reason == "frontierco-py: yield 1: yielded a str, not a dict like {'mds_nodes': [2, 7, ...]} (nodes numbered from 1)"
 
 
 def test_a_valid_yield_after_a_malformed_one_counts_and_a_worse_one_after_it_is_judged(tmp_path):
     instance = generate("mds-ba", "g", 1, {"n": 20, "m": 2}).instance
     record = _run(tmp_path, instance, FILES / "malformed_then_every_node.py")
     assert record.status == Status.FEASIBLE and record.objective == instance.n and record.solutions_received == 3
+
+
+def test_each_malformed_yield_is_refused_with_its_own_number_and_reason(tmp_path):
+    """The solver's own stream, read here: one Rejected per malformed yield, numbered, each saying what is wrong."""
+    from frontierco.solver import Budget, Rejected
+
+    instance = generate("mds-ba", "g", 1, {"n": 20, "m": 2}).instance
+    solver = discover()["frontierco-py"].load()(file=str(FILES / "malformed_mds.py"))
+    reasons = [item.reason for item in solver.solve(instance, Budget(time_limit=5.0)) if isinstance(item, Rejected)]
+    assert [r.split(": ")[1] for r in reasons] == ["yield 1", "yield 2", "yield 3", "yield 4"]
+    assert "not a dict" in reasons[0] and "has no 'mds_nodes'" in reasons[1]
+    assert "flat list of integers" in reasons[2] and "list of integers, got a str" in reasons[3]
 
 
 def test_a_file_that_raises_is_an_error_with_its_message(tmp_path):
