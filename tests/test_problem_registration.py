@@ -1,5 +1,6 @@
 """Issue 29's claim, kept true: a problem lives in its own modules and is named in the package only by the three
-registrations (problems.PROBLEMS with the unions, formats.READERS/WRITERS, generators.GENERATORS)."""
+registrations (problems.PROBLEMS with the unions, formats.READERS/WRITERS with formats/txt.py for the shared
+.txt extension, generators.GENERATORS)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from frontierco.generators import GENERATORS
 from frontierco.problems import PROBLEMS
 
 PACKAGE = Path(frontierco.__file__).parent
-REGISTRATIONS = {"problems/__init__.py", "formats/__init__.py", "generators/__init__.py"}
+# formats/txt.py is the reader registration of the one extension three problems share (.txt: Naderi's FJSP form,
+# FrontierCO's CPMP files, its CFLP generator's layout): it tells the forms apart and names each reader
+REGISTRATIONS = {"problems/__init__.py", "formats/__init__.py", "formats/txt.py", "generators/__init__.py"}
 
 # problem id -> (its own modules, the words that name it or its formats)
 PROBLEM_FILES: dict[str, tuple[set[str], str]] = {
