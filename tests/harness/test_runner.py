@@ -39,7 +39,10 @@ def test_status(tmp_path, campaign_for, mode, status, reason):
 def test_good_solver_trace_and_stored_solution(tmp_path, campaign_for):
     record, store = _run(campaign_for("good"), tmp_path)
     assert [objective for _, objective in record.trace] == [120.0, 100.0]
-    assert record.objective == 100.0 and record.time_to_best >= 0.2
+    # the times are the harness's readings of each message, so only their order is asserted (a busy machine delays
+    # a reading, not the order): the best's time is the trace's last, after the first
+    times = [seconds for seconds, _ in record.trace]
+    assert record.objective == 100.0 and 0 <= times[0] <= times[1] == record.time_to_best
     assert store.load_solution(record.solution_file) == {"routes": [[1, 2], [3]]}
     assert record.provenance["python"] and record.provenance["jobs"] == 1 and record.sense == "min"
 
