@@ -2,6 +2,7 @@
 forked children, a grandchild in a session of its own, terminal escapes on stderr."""
 
 import re
+import time
 import tracemalloc
 
 import pytest
@@ -56,6 +57,38 @@ def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path,
     pid = int(re.search(r"grandchild (\d+)", record.stderr_tail).group(1))
     assert _gone_within(pid, 5.0), f"grandchild {pid} still runs"
     assert not _alive(pid)
+
+
+def _marked(mark: str) -> list[int]:
+    """The processes running ``harness/confined`` whose environment holds ``mark``."""
+    from pathlib import Path
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if mark.encode() in (entry / "environ").read_bytes() and b"frontierco.harness.confined" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_campaign, monkeypatch):
+    import uuid
+
+    from frontierco.harness.sandbox import BUBBLEWRAP, choose
+
+    if choose(BUBBLEWRAP) != BUBBLEWRAP:
+        pytest.skip("bubblewrap does not work on this machine")
+    mark = f"FRONTIERCO_TEST_MARK_{uuid.uuid4().hex}"
+    monkeypatch.setenv("FRONTIERCO_SANDBOX", BUBBLEWRAP)
+    monkeypatch.setenv(mark, "1")  # every process of the run inherits it (its pids are another namespace's)
+    record = _run(hostile_campaign("escape", seconds=30), tmp_path)
+    assert record.status == "feasible" and "grandchild" in record.stderr_tail
+    deadline = time.monotonic() + 5.0
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [pid for pid in _marked(mark) if _alive(pid)] == []
 
 
 def test_a_crash_note_keeps_no_terminal_escape_or_nul(tmp_path, hostile_campaign):

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from frontierco.harness.bubblewrap import bubblewrap_version
 from frontierco.harness.campaign import run_campaign
-from frontierco.harness.sandbox import abi
+from frontierco.harness.sandbox import BUBBLEWRAP, LANDLOCK, UNSANDBOXED, choose, landlock_abi
 from frontierco.results import ResultStore
 from frontierco.workspace import SUITE
 
@@ -25,13 +26,50 @@ def _probe(tmp_path, hostile_campaign):
     return record, report, records_file
 
 
-@pytest.mark.skipif(abi() < 1, reason="this kernel offers no Landlock")
-def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_append_to_the_store(tmp_path, hostile_campaign):
+@pytest.mark.parametrize("mechanism", [LANDLOCK, BUBBLEWRAP])
+def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_append_to_the_store(
+    tmp_path, hostile_campaign, monkeypatch, mechanism
+):
+    if choose(mechanism) != mechanism:
+        pytest.skip(f"{mechanism} does not work on this machine")
+    monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
     record, report, records_file = _probe(tmp_path, hostile_campaign)
     assert report["read"].startswith("refused") and report["write"].startswith("refused") and report["append"].startswith("refused")
     assert report["scratch"] == "done"  # its own temporary folder stays writable
     assert not (tmp_path / "outside.txt").exists() and records_file.read_text() == ""
-    assert record.provenance["sandbox"] == f"landlock ABI {abi()}"
+    expected = f"landlock ABI {landlock_abi()}" if mechanism == LANDLOCK else bubblewrap_version()
+    assert record.provenance["sandbox"] == expected
+
+
+def test_this_machine_has_a_sandbox():
+    """The project's machines offer Landlock (ABI 7) and unprivileged user namespaces (DESIGN.md): a run
+    here is never unsandboxed by default."""
+    assert choose("") == LANDLOCK and landlock_abi() >= 1
+    assert bubblewrap_version().startswith("bubblewrap ")
+
+
+def test_a_sandboxed_solver_still_solves(tmp_path, monkeypatch):
+    from frontierco.harness.plan import plan_file
+    from frontierco.solver import discover
+    from tests.helpers import DATA
+
+    monkeypatch.chdir(Path(__file__).parent)
+    hostile = discover(Path("solvers"))["hostile"]  # a relative path: bubblewrap's sandbox has another working folder
+    for mechanism in (m for m in (LANDLOCK, BUBBLEWRAP) if choose(m) == m):
+        monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
+        campaign = plan_file(hostile, DATA / "tiny.vrp", 5.0, 1, params={"mode": "good"})
+        (record,) = run_campaign(campaign, ResultStore(tmp_path / mechanism))
+        assert record.status == "feasible" and record.objective == 100.0, (mechanism, record)
+
+
+def test_where_no_mechanism_works_the_run_is_unsandboxed(monkeypatch):
+    from frontierco.harness import bubblewrap, sandbox
+
+    monkeypatch.setattr(sandbox, "landlock_abi", lambda: 0)
+    monkeypatch.setattr(bubblewrap, "bubblewrap_version", lambda: "")
+    assert [choose(s) for s in ("", "auto", LANDLOCK, BUBBLEWRAP, "0")] == [UNSANDBOXED] * 5
+    monkeypatch.setattr(bubblewrap, "bubblewrap_version", lambda: "bubblewrap 0.11.0")
+    assert choose("") == BUBBLEWRAP and choose(LANDLOCK) == UNSANDBOXED
 
 
 def test_a_run_without_the_sandbox_says_so(tmp_path, hostile_campaign, monkeypatch):
