@@ -113,3 +113,31 @@ def test_a_folder_holding_a_forbidden_one_is_granted_entry_by_entry():
     paths = readable_paths(None, [], [package / "harness"])  # as an installed suite's frontierco/_suite
     assert package not in paths and package / "harness" not in paths
     assert package / "problems" in paths and package / "solver.py" in paths
+
+
+def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_campaign, monkeypatch):
+    """The worker never reads the manifest (its job carries the entry without the reference), so not even
+    a solver reading its process's memory (/proc/self/mem, allowed) finds a reference value there (before,
+    the text of the manifest the worker had parsed stayed in freed memory: 'reference = 987895.321')."""
+    import shutil
+    from dataclasses import replace
+
+    import tomli_w
+
+    from frontierco.fingerprint import file_sha256
+    from tests.helpers import DATA
+
+    (tmp_path / "mirror" / "secret").mkdir(parents=True)
+    shutil.copy(DATA / "tiny.vrp", tmp_path / "mirror" / "secret" / "tiny.vrp")
+    entry = {"name": "tiny", "file": "secret/tiny.vrp", "url": "file:///nonexistent", "sha256": file_sha256(str(DATA / "tiny.vrp"))}
+    entry |= {"reference": 987654.321, "reference_source": "hand", "reference_status": "best-known"}
+    manifest = tmp_path / "secret.toml"
+    others = [entry | {"name": f"other{k}", "reference": 987654.321 + k} for k in range(1, 300)]  # a manifest of some size
+    manifest.write_text(tomli_w.dumps({"name": "secret", "problem": "cvrp", "instance": [entry, *others]}))
+    monkeypatch.setenv("FRONTIERCO_MIRROR", str(tmp_path / "mirror"))
+    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    campaign = hostile_campaign("scan", pattern=r"98[0-9]{4}\.[0-9]")  # any reference (the pattern itself does not match)
+    specs = [replace(s, collection="secret", instance_key="secret/tiny", manifest=str(manifest)) for s in campaign.specs]
+    (record,) = run_campaign(replace(campaign, specs=specs), ResultStore(tmp_path / "runs"))
+    assert record.status == "error", record
+    assert json.loads(record.reason.split(": ", 1)[1]) == {"found": []}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -32,6 +33,24 @@ def _read(path: str) -> None:
 def _append(path: str) -> None:
     with open(path, "a") as handle:
         handle.write("forged\n")
+
+
+def _scan(pattern: re.Pattern[bytes]) -> list[str]:
+    """The matches of ``pattern`` in this process's writable memory (read through /proc/self/mem)."""
+    found: list[str] = []
+    with open("/proc/self/maps") as maps, open("/proc/self/mem", "rb", 0) as mem:
+        for line in maps:
+            span, permissions = line.split()[:2]
+            if not permissions.startswith("rw"):
+                continue
+            start, end = (int(x, 16) for x in span.split("-"))
+            try:
+                mem.seek(start)
+                region = mem.read(end - start)
+            except (OSError, OverflowError, ValueError):
+                continue
+            found += [m.group().decode(errors="replace") for m in pattern.finditer(region)]
+    return found
 
 
 class Hostile(Solver):
@@ -95,6 +114,8 @@ class Hostile(Solver):
                     handle.write(pid)
             yield GOOD
             time.sleep(float(self.params.get("seconds", 0.0)))
+        elif mode == "scan":  # search this process's memory for text matching a pattern (a manifest's reference line)
+            raise RuntimeError(json.dumps({"found": _scan(re.compile(self.params["pattern"].encode("latin-1")))}))
         elif mode == "ansi":
             sys.stderr.write("\x1b[31mred\x1b[0m and a \x00 nul\n")
             sys.stderr.flush()
