@@ -2,6 +2,7 @@
 append to the record store."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,9 @@ def _probe(tmp_path, hostile_campaign):
     records_file.parent.mkdir(parents=True)
     records_file.write_text("")
     manifest = next((SUITE / "instances").rglob("*.toml"))
-    campaign = hostile_campaign("probe", read=str(manifest), write=str(tmp_path / "outside.txt"), store=str(records_file))
+    campaign = hostile_campaign(
+        "probe", read=str(manifest), write=str(tmp_path / "outside.txt"), store=str(records_file), harness=os.getpid()
+    )
     (record,) = run_campaign(campaign, store)
     assert record.status == "error", record
     report = json.loads(record.reason.split(": ", 1)[1])
@@ -35,6 +38,7 @@ def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_
     monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
     record, report, records_file = _probe(tmp_path, hostile_campaign)
     assert report["read"].startswith("refused") and report["write"].startswith("refused") and report["append"].startswith("refused")
+    assert report["peek"].startswith("refused")  # nor the memory of the harness, which holds the references
     assert report["scratch"] == "done"  # its own temporary folder stays writable
     assert not (tmp_path / "outside.txt").exists() and records_file.read_text() == ""
     expected = f"landlock ABI {landlock_abi()}" if mechanism == LANDLOCK else bubblewrap_version()
@@ -75,7 +79,7 @@ def test_where_no_mechanism_works_the_run_is_unsandboxed(monkeypatch):
 def test_a_run_without_the_sandbox_says_so(tmp_path, hostile_campaign, monkeypatch):
     monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
     record, report, _ = _probe(tmp_path, hostile_campaign)
-    assert record.provenance["sandbox"] == "unsandboxed" and report["read"] == "done"
+    assert record.provenance["sandbox"] == "unsandboxed" and report["read"] == "done" and report["peek"] == "done"
 
 
 def test_a_grant_never_covers_the_workspace(tmp_path, monkeypatch):

@@ -30,6 +30,15 @@ def _read(path: str) -> None:
         handle.read(1)
 
 
+def _peek(pid: int) -> None:
+    """Read the first readable page of another process's memory (the harness holds every reference)."""
+    with open(f"/proc/{pid}/maps") as maps:
+        start = next(int(line.split("-")[0], 16) for line in maps if line.split()[1].startswith("r"))
+    with open(f"/proc/{pid}/mem", "rb", 0) as mem:
+        mem.seek(start)
+        mem.read(4096)
+
+
 def _append(path: str) -> None:
     with open(path, "a") as handle:
         handle.write("forged\n")
@@ -68,6 +77,7 @@ class Hostile(Solver):
                 "write": _try(lambda: _append(self.params["write"])),
                 "append": _try(lambda: _append(self.params["store"])),
                 "scratch": _try(lambda: _append(os.path.join(os.environ["TMPDIR"], "mine.txt"))),
+                "peek": _try(lambda: _peek(int(self.params["harness"]))) if "harness" in self.params else "not tried",
             }
             raise RuntimeError(json.dumps(report, sort_keys=True))
         elif mode == "channel-garbage":  # a line that is not JSON, written to every descriptor the worker holds
