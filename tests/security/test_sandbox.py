@@ -12,6 +12,7 @@ from frontierco.harness.campaign import run_campaign
 from frontierco.harness.sandbox import BUBBLEWRAP, LANDLOCK, UNSANDBOXED, choose, landlock_abi
 from frontierco.results import ResultStore
 from frontierco.workspace import SUITE
+from tests.leaderboard.conftest import board_setup  # noqa: F401
 
 
 def _probe(tmp_path, hostile_campaign):
@@ -145,3 +146,20 @@ def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_campaig
     (record,) = run_campaign(replace(campaign, specs=specs), ResultStore(tmp_path / "runs"))
     assert record.status == "error", record
     assert json.loads(record.reason.split(": ", 1)[1]) == {"found": []}
+
+
+def test_a_row_of_unsandboxed_runs_is_marked_on_its_board(board_setup):  # noqa: F811
+    from dataclasses import replace
+
+    from frontierco.leaderboard.build import build
+    from tests.helpers import record
+
+    registry, folder = board_setup
+    before = build(folder / "runs", registry)["tiny.md"].decode()
+    assert "unsandboxed" not in before  # records from before the sandbox: the page as it was
+    loose = replace(record("c", "t1", "feasible", 12.0, [(1.0, 12.0)]), provenance={"sandbox": UNSANDBOXED})
+    ResultStore(folder / "runs").append(loose)
+    page = build(folder / "runs", registry)["tiny.md"].decode()
+    row = next(line for line in page.splitlines() if line.startswith("| c |"))
+    assert "⚠ 1 unsandboxed" in row and "| a |" in page and "⚠" not in next(x for x in page.splitlines() if x.startswith("| a |"))
+    assert "runs made without a sandbox" in page and "- solver sandbox: not recorded, unsandboxed" in page
