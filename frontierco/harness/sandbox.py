@@ -87,13 +87,15 @@ def _grants(path: Path, forbidden: list[Path]) -> list[Path]:
 
 
 def readable_paths(solver_folder: Path | None, extra: list[Path], forbidden: list[Path]) -> list[Path]:
-    """What the solver may read: the interpreter's prefixes and import path, the system's folders, the
-    frontierco package, its own folder and ``extra``; never one of ``forbidden`` (the workspace, the suite's
-    manifests and solvers, the file store's roots) nor anything inside one (but its own folder and ``extra``
-    when they are)."""
+    """What the solver may read: the interpreter's prefixes and import path (but the working folder), the
+    system's folders, the frontierco package, its own folder and ``extra``; never one of ``forbidden`` (the
+    workspace, the suite's manifests and solvers, the file store's roots) nor anything inside one (but its
+    own folder and ``extra`` when they are)."""
     import frontierco
 
-    candidates = [Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, *sys.path, *SYSTEM, *DEVICES) if p]
+    here = Path.cwd().resolve()  # on the path only because the worker's Python was started with -m: never granted
+    imports = [Path(p) for p in sys.path if p and Path(p).resolve() != here]
+    candidates = [Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, *SYSTEM, *DEVICES)] + imports
     candidates += gpus()
     candidates.append(Path(frontierco.__file__).resolve().parent)
     if solver_folder is not None:

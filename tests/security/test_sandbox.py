@@ -98,6 +98,19 @@ def test_a_grant_never_covers_the_workspace(tmp_path, monkeypatch):
     assert Path(frontierco.__file__).resolve().parent in paths
 
 
+def test_the_working_folder_is_not_granted(tmp_path, monkeypatch):
+    """The worker's Python starts with -m, which puts the harness's working folder on its import path: with
+    --root the workspace lies elsewhere, and the working folder (a home folder, its keys) must stay closed."""
+    from frontierco.harness.sandbox import readable_paths
+
+    home = tmp_path / "home"
+    (home / ".ssh").mkdir(parents=True)
+    monkeypatch.chdir(home)
+    monkeypatch.syspath_prepend(str(home))
+    paths = readable_paths(None, [], [(tmp_path / "workspace").resolve()])
+    assert not any(home.resolve().is_relative_to(p) or p.is_relative_to(home.resolve()) for p in paths if p != Path("/"))
+
+
 def test_the_board_says_which_sandbox_its_runs_had():
     from dataclasses import replace
 
