@@ -36,6 +36,17 @@ def test_a_message_over_the_bound_is_refused_as_it_streams(tmp_path, hostile_cam
     assert peak < 48 * 2**20  # the 96 MB message was never held: the bound of a 4-node instance is 16 MB
 
 
+def test_messages_under_the_bound_are_held_one_at_a_time(tmp_path, hostile_campaign):
+    tracemalloc.start()
+    try:
+        record = _run(hostile_campaign("channel-many", time_limit=60.0, megabytes=8, count=12), tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.status == "feasible" and record.objective == 100.0 and record.solutions_received == 13
+    assert peak < 48 * 2**20, peak / 2**20  # 96 MB of messages went through; never more than one of 8 MB (and its parse) held
+
+
 def test_the_bound_grows_with_the_instance():
     from frontierco.formats import read_instance
 

@@ -98,6 +98,15 @@ class Hostile(Solver):
                 except OSError:
                     pass
             yield GOOD
+        elif mode == "channel-many":  # many messages each under the bound, one after the other, then a good solution
+            message = b'{"type": "solution", "data": "' + b"x" * (int(self.params.get("megabytes", 8)) << 20) + b'"}\n'
+            for fd in range(3, 64):
+                try:
+                    for _ in range(int(self.params.get("count", 12))):
+                        os.write(fd, message)
+                except OSError:
+                    pass
+            yield GOOD
         elif mode == "fork-hoard":  # children that each hold memory below the limit, together above it
             for _ in range(int(self.params.get("children", 3))):
                 if os.fork() == 0:
