@@ -46,11 +46,21 @@ def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_
     assert record.provenance["sandbox"] == expected
 
 
+@pytest.mark.parametrize("mechanism", [LANDLOCK, BUBBLEWRAP])
+def test_a_solver_killed_by_a_signal_is_a_crash_by_that_signal_in_either_sandbox(tmp_path, hostile_campaign, monkeypatch, mechanism):
+    if choose(mechanism) != mechanism:
+        pytest.skip(f"{mechanism} does not work on this machine")
+    monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
+    (record,) = run_campaign(hostile_campaign("abort"), ResultStore(tmp_path / "runs"))
+    assert record.status == "crash" and record.exit_signal == 6 and "signal 6" in record.reason, record
+
+
 def test_this_machine_has_a_sandbox():
-    """The project's machines offer Landlock (ABI 7) and unprivileged user namespaces (DESIGN.md): a run
-    here is never unsandboxed by default."""
-    assert choose("") == LANDLOCK and landlock_abi() >= 1
-    assert bubblewrap_version().startswith("bubblewrap ")
+    """A run here (and in CI, where solvers from pull requests run) is never unsandboxed by default: the
+    project's machines offer Landlock (ABI 7, used) and unprivileged user namespaces (bubblewrap, tested
+    above with FRONTIERCO_SANDBOX=bubblewrap)."""
+    assert choose("") != UNSANDBOXED, "neither Landlock nor bubblewrap works on this machine: runs would be unsandboxed"
+    assert choose("") == LANDLOCK or landlock_abi() == 0
 
 
 def test_a_sandboxed_solver_still_solves(tmp_path, monkeypatch):

@@ -135,6 +135,8 @@ class Hostile(Solver):
             time.sleep(float(self.params.get("seconds", 0.0)))
         elif mode == "scan":  # search this process's memory for text matching a pattern (a manifest's reference line)
             raise RuntimeError(json.dumps({"found": _scan(re.compile(self.params["pattern"].encode("latin-1")))}))
+        elif mode == "abort":
+            os.abort()
         elif mode == "ansi":
             sys.stderr.write("\x1b[31mred\x1b[0m and a \x00 nul\n")
             sys.stderr.flush()
