@@ -37,12 +37,14 @@ def binary() -> str | None:
 
 @functools.cache
 def bubblewrap_version() -> str:
-    """``bubblewrap X.Y.Z`` when ``bwrap`` can make a sandbox on this machine, else ''."""
+    """``bubblewrap X.Y.Z`` when ``bwrap`` can make a sandbox on this machine (one built as a run's is, with
+    the system's folders, running ``true``), else ''."""
     path = binary()
     if path is None:
         return ""
+    system = list(dict.fromkeys(Path(p).resolve() for p in SYSTEM if Path(p).exists()))
     try:
-        probe = subprocess.run([path, *NAMESPACES, "--ro-bind", "/", "/", "true"], capture_output=True, timeout=30)
+        probe = subprocess.run(command(system, [], ["true"], Path("/")), capture_output=True, timeout=30)
         version = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.SubprocessError):
         return ""

@@ -186,3 +186,11 @@ def test_a_row_of_unsandboxed_runs_is_marked_on_its_board(board_setup):  # noqa:
     row = next(line for line in page.splitlines() if line.startswith("| c |"))
     assert "⚠ 1 unsandboxed" in row and "| a |" in page and "⚠" not in next(x for x in page.splitlines() if x.startswith("| a |"))
     assert "runs made without a sandbox" in page and "- solver sandbox: not recorded, unsandboxed" in page
+
+
+@pytest.mark.parametrize("found", [None, "/bin/false"])
+def test_a_bwrap_that_is_missing_or_cannot_make_a_sandbox_is_not_used(monkeypatch, found):
+    from frontierco.harness import bubblewrap
+
+    monkeypatch.setattr(bubblewrap, "binary", lambda: found)
+    assert bubblewrap.bubblewrap_version.__wrapped__() == ""  # (uncached: the real one is cached per process)
