@@ -1,5 +1,7 @@
-"""The worker's sandbox: a solver reads no manifest, writes nothing outside its temporary folder and cannot
-append to the record store."""
+"""The worker's sandbox, under each mechanism that works here (Landlock, bubblewrap): a solver reads no
+manifest, writes nothing outside its temporary folder, cannot append to the record store nor read the
+harness's memory, and finds no reference value in its own; where no mechanism works, record and board say
+"unsandboxed"."""
 
 import json
 import os
