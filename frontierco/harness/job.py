@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from frontierco.manifests import FileSource, GeneratedSource, InstanceEntry
 from frontierco.problems import Instance
 from frontierco.solver import Budget, SolverSpec
 
@@ -53,25 +55,47 @@ class RunSpec:
         return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
     def job(self) -> dict[str, Any]:
-        """What the worker reads (never the reference value)."""
+        """What the worker reads (never the reference value: a collection's instance comes as its manifest
+        entry without the reference, so the worker never reads the manifest itself)."""
         return {
             "solver": asdict(self.solver),
             "params": self.params,
             "problem": self.problem,
             "instance_key": self.instance_key,
-            "manifest": self.manifest,
+            "entry": _entry_without_reference(self.manifest, self.instance_name) if self.manifest else None,
             "budget": asdict(self.budget),
             "memory_mb": self.memory_mb,
         }
 
 
+def _entry_without_reference(manifest: str, name: str) -> dict[str, Any]:
+    """The manifest's entry ``name`` as the worker needs it: how to load it, not what its optimum is."""
+    path = Path(manifest)
+    entry = _entries(str(path.resolve()), path.stat().st_mtime_ns)[name]
+    fields = {key: value for key, value in asdict(entry).items() if key not in ("reference", "source")}
+    kind = "file" if isinstance(entry.source, FileSource) else "generated"
+    return fields | {"source": asdict(entry.source), "kind": kind}
+
+
+@functools.lru_cache(maxsize=8)
+def _entries(path: str, mtime_ns: int) -> dict[str, InstanceEntry]:
+    """A manifest's entries by name, read once per version of the file (a campaign plans many runs of one)."""
+    from frontierco.manifests import read_manifest
+
+    return {entry.name: entry for entry in read_manifest(Path(path)).entries}
+
+
+def _entry_of(fields: dict[str, Any]) -> InstanceEntry:
+    source = FileSource(**fields["source"]) if fields["kind"] == "file" else GeneratedSource(**fields["source"])
+    rest = {key: value for key, value in fields.items() if key not in ("source", "kind")}
+    return InstanceEntry(**rest, source=source, reference=None)
+
+
 def load_job_instance(job: dict[str, Any]) -> Instance:
     """The instance a job names: a registry entry, or a file read by its format."""
     from frontierco.formats import read_instance
-    from frontierco.manifests import read_manifest
     from frontierco.registry import Registry
 
-    key = job["instance_key"]
-    if job.get("manifest"):
-        return Registry().load(read_manifest(Path(job["manifest"])).entry(key.rsplit("/", 1)[-1]))
-    return read_instance(key)
+    if job.get("entry"):
+        return Registry().load(_entry_of(job["entry"]))
+    return read_instance(job["instance_key"])

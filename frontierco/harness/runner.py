@@ -284,8 +284,14 @@ def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float, bound: int
                 judge.receive({**message, "message": f"in setup(): {message.get('message', '')}"}, 0.0)
 
 
+def _signal_through_bubblewrap(returncode: int, sandbox: str) -> int:
+    """``returncode`` in Popen's terms: bwrap reports a solver killed by signal N as exit code 128 + N."""
+    return 128 - returncode if sandbox.startswith("bubblewrap") and 128 < returncode < 128 + 65 else returncode
+
+
 def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunSpec) -> None:
     outcome = judge.outcome
+    returncode = _signal_through_bubblewrap(returncode, outcome.sandbox)
     outcome.exit_code = returncode if returncode >= 0 else None
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import gc
 import json
 import os
+import pickle
 import resource
 import shutil
 import signal
 import sys
+import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -42,15 +45,13 @@ def _pin_torch_threads(threads: int) -> None:
         sys.modules["torch"].set_num_threads(threads)
 
 
-def _enter_sandbox(job: dict[str, Any], target: str, path_params: tuple[str, ...]) -> str:
-    """Restrict this worker before the solver is imported (``harness/sandbox``); what was applied.
-    ``FRONTIERCO_SANDBOX=0`` in the harness's environment turns it off (the record then says so)."""
+def _sandbox_paths(job: dict[str, Any], target: str, path_params: tuple[str, ...]) -> tuple[list[Path], list[Path]]:
+    """What the solver may read and what it may write (``harness/sandbox`` says which and why); points
+    numba's cache at the solver's own writable folder."""
     from frontierco.filestore import default_cache, default_mirror
-    from frontierco.harness.sandbox import UNSANDBOXED, readable_paths, restrict
+    from frontierco.harness.sandbox import readable_paths
     from frontierco.workspace import SUITE, current, layers
 
-    if os.environ.get("FRONTIERCO_SANDBOX") == "0":
-        return UNSANDBOXED
     location = target.rpartition(":")[0]
     folder = Path(location).resolve().parent if location.endswith(".py") else None  # an installed package: its site-packages
     cache, mirror = default_cache(), default_mirror()
@@ -67,24 +68,77 @@ def _enter_sandbox(job: dict[str, Any], target: str, path_params: tuple[str, ...
         compiled.mkdir(parents=True, exist_ok=True)
         os.environ["NUMBA_CACHE_DIR"] = str(compiled)
         writable.append(compiled)
+    return readable_paths(folder, weights + named, forbidden), writable
+
+
+def _enter_sandbox(job: dict[str, Any], instance: Any, channel: IO[str], target: str, path_params: tuple[str, ...]) -> str:
+    """Confine the solver before it is imported (``harness/sandbox``); what was applied. Landlock restricts
+    this process in place; bubblewrap replaces it with a fresh one inside the sandbox (this call then never
+    returns: the run goes on in ``harness/confined``)."""
+    from frontierco.harness.sandbox import BUBBLEWRAP, LANDLOCK, UNSANDBOXED, choose, restrict
+
+    mechanism = choose()
+    if mechanism == UNSANDBOXED:
+        return UNSANDBOXED
     try:
-        return restrict(readable_paths(folder, weights + named, forbidden), writable)
+        readable, writable = _sandbox_paths(job, target, path_params)
+        if mechanism == LANDLOCK:
+            return restrict(readable, writable)
     except OSError as exc:
         return f"{UNSANDBOXED} ({exc})"
+    assert mechanism == BUBBLEWRAP
+    _exec_bubblewrap(job, instance, channel, readable, writable)
+    raise AssertionError("unreachable: exec returned")
+
+
+def _absolute(target: str) -> str:
+    """A solver's target ("path/solver.py:Class" or "package.module:Class") with its path made absolute."""
+    location, _, attribute = target.rpartition(":")
+    return f"{Path(location).resolve()}:{attribute}" if location.endswith(".py") else target
+
+
+def _exec_bubblewrap(job: dict[str, Any], instance: Any, channel: IO[str], readable: list[Path], writable: list[Path]) -> None:
+    """Hand the job and the loaded instance over (a file in the run's temporary folder, read and removed
+    inside) and become ``bwrap`` running ``harness/confined`` on the same message channel."""
+    from frontierco.harness import bubblewrap
+
+    scratch = Path(os.environ.get("TMPDIR") or tempfile.mkdtemp(prefix="frontierco-run-"))
+    writable = writable if scratch in writable else [scratch, *writable]
+    handover = scratch / ".frontierco-handover.pickle"
+    job = {**job, "solver": {**job["solver"], "target": _absolute(job["solver"]["target"])}}  # the sandbox has another cwd
+    with open(handover, "wb") as handle:
+        given = {"job": job, "instance": instance, "applied": bubblewrap.bubblewrap_version()}
+        pickle.dump(given, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    argv = [sys.executable, "-m", "frontierco.harness.confined", str(handover), str(channel.fileno())]
+    line = bubblewrap.command(readable, writable, argv, scratch)
+    channel.flush()
+    os.set_inheritable(channel.fileno(), True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(line[0], line)
 
 
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
-    from frontierco.problems import get_problem
-    from frontierco.solver import Bound, Budget, Proven, Rejected, SolverSpec
+    from frontierco.solver import SolverSpec
 
     _limit_memory(job.get("memory_mb"))
     if job.get("cpus"):
         os.sched_setaffinity(0, job["cpus"])
-    problem = get_problem(job["problem"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])
-    _send(channel, {"type": "sandbox", "applied": _enter_sandbox(job, spec.target, tuple(spec.path_params))})
+    applied = _enter_sandbox(job, instance, channel, spec.target, tuple(spec.path_params))
+    solve_job(job, instance, channel, applied)
+
+
+def solve_job(job: dict[str, Any], instance: Any, channel: IO[str], applied: str) -> None:
+    """Say which sandbox the solver runs in, then import it, set it up and stream what it yields."""
+    from frontierco.problems import get_problem
+    from frontierco.solver import Bound, Budget, Proven, Rejected, SolverSpec
+
+    _send(channel, {"type": "sandbox", "applied": applied})
+    problem = get_problem(job["problem"])
+    spec = SolverSpec(**job["solver"])
     budget = Budget(**job["budget"])
     solver = spec.load()(**job.get("params", {}))
     solver.setup()
@@ -142,9 +196,14 @@ def serve(job: dict[str, Any], channel_fd: int) -> int:
     become_subreaper()  # what a solver's children orphan stays below this worker (harness/tree)
     if os.getpgrp() == os.getpid():  # the leader of its own group, as the zygote makes it
         _guard_the_group()
-    channel = os.fdopen(channel_fd, "w")
+    return report(os.fdopen(channel_fd, "w"), lambda channel: run_job(job, channel))
+
+
+def report(channel: IO[str], work: Callable[[IO[str]], None]) -> int:
+    """Do ``work`` on ``channel``, sending what went wrong as the last message; the exit status (0 done,
+    3 MemoryError, 4 any other failure of the solver)."""
     try:
-        run_job(job, channel)
+        work(channel)
         channel.close()
         sys.stdout.flush()
         return 0

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
+from frontierco.harness.sandbox import UNSANDBOXED
 from frontierco.manifests import Collection, FileSource, InstanceEntry
 from frontierco.metrics import Aggregate, ScoredRun, aggregate, score_run
 from frontierco.registry import Registry
@@ -29,6 +30,12 @@ class CollectionBoard:
     def coverage(self, aggregate: Aggregate) -> int:
         """How many instances a row ran on."""
         return len({run.record.instance for run in self.runs if run.group == (aggregate.solver, aggregate.time_limit)})
+
+    def unsandboxed(self, aggregate: Aggregate) -> int:
+        """How many of a row's runs had no sandbox (``provenance.sandbox``: where neither Landlock nor
+        bubblewrap worked, or it was turned off); records from before the sandbox are not counted."""
+        row = [run for run in self.runs if run.group == (aggregate.solver, aggregate.time_limit)]
+        return sum(1 for run in row if str(run.record.provenance.get("sandbox", "")).startswith(UNSANDBOXED))
 
     def comparable(self, aggregate: Aggregate) -> bool:
         """A row that ran on every instance of the board: only such rows are ranked (bold, leader)."""

@@ -28,6 +28,7 @@ def _best(aggregates: list[Aggregate], key: Callable[[Aggregate], float | None],
 
 
 SUBSET_MARK = "◐"
+UNSANDBOXED_MARK = "⚠"  # runs whose solver ran without a sandbox (harness/sandbox)
 
 
 def rows(board: CollectionBoard) -> list[list[str]]:
@@ -53,6 +54,8 @@ def rows(board: CollectionBoard) -> list[list[str]]:
         runs = str(a.runs) + ("" if a.scored == a.runs else f" ({a.runs - a.scored} unscored)")
         if k not in ranked:
             runs += f" {SUBSET_MARK} {board.coverage(a)}/{board.instances} instances"
+        if unsandboxed := board.unsandboxed(a):
+            runs += f" {UNSANDBOXED_MARK} {unsandboxed} unsandboxed"
         table.append(
             [
                 a.solver,
@@ -85,6 +88,12 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
         "primal integral, then the lowest time. ⚑ counts runs that beat the reference (see `frontierco reference",
         "update`). Each solver's newest version only (runs of older versions stay in the records).",
     ]
+    if any(board.unsandboxed(a) for a in board.aggregates):
+        lines += [
+            "",
+            f"{UNSANDBOXED_MARK} runs made without a sandbox (neither Landlock nor bubblewrap worked where they ran, or it was",
+            "turned off): their solver could read the references and write outside its folder.",
+        ]
     if board.dropped:
         lines += ["", f"Runs left out because their instance left the collection or changed since they ran: {board.dropped}."]
     if board.instances_without_reference:

@@ -2,6 +2,7 @@
 forked children, a grandchild in a session of its own, terminal escapes on stderr."""
 
 import re
+import time
 import tracemalloc
 
 import pytest
@@ -35,6 +36,17 @@ def test_a_message_over_the_bound_is_refused_as_it_streams(tmp_path, hostile_cam
     assert peak < 48 * 2**20  # the 96 MB message was never held: the bound of a 4-node instance is 16 MB
 
 
+def test_messages_under_the_bound_are_held_one_at_a_time(tmp_path, hostile_campaign):
+    tracemalloc.start()
+    try:
+        record = _run(hostile_campaign("channel-many", time_limit=60.0, megabytes=8, count=12), tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.status == "feasible" and record.objective == 100.0 and record.solutions_received == 13
+    assert peak < 48 * 2**20, peak / 2**20  # 96 MB of messages went through; never more than one of 8 MB (and its parse) held
+
+
 def test_the_bound_grows_with_the_instance():
     from frontierco.formats import read_instance
 
@@ -56,6 +68,38 @@ def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path,
     pid = int(re.search(r"grandchild (\d+)", record.stderr_tail).group(1))
     assert _gone_within(pid, 5.0), f"grandchild {pid} still runs"
     assert not _alive(pid)
+
+
+def _marked(mark: str) -> list[int]:
+    """The processes running ``harness/confined`` whose environment holds ``mark``."""
+    from pathlib import Path
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if mark.encode() in (entry / "environ").read_bytes() and b"frontierco.harness.confined" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_campaign, monkeypatch):
+    import uuid
+
+    from frontierco.harness.sandbox import BUBBLEWRAP, choose
+
+    if choose(BUBBLEWRAP) != BUBBLEWRAP:
+        pytest.skip("bubblewrap does not work on this machine")
+    mark = f"FRONTIERCO_TEST_MARK_{uuid.uuid4().hex}"
+    monkeypatch.setenv("FRONTIERCO_SANDBOX", BUBBLEWRAP)
+    monkeypatch.setenv(mark, "1")  # every process of the run inherits it (its pids are another namespace's)
+    record = _run(hostile_campaign("escape", seconds=30), tmp_path)
+    assert record.status == "feasible" and "grandchild" in record.stderr_tail
+    deadline = time.monotonic() + 5.0
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [pid for pid in _marked(mark) if _alive(pid)] == []
 
 
 def test_a_crash_note_keeps_no_terminal_escape_or_nul(tmp_path, hostile_campaign):

@@ -42,12 +42,13 @@ def test_verify_admit_admits_what_re_checks_and_refuses_the_rest(tmp_path, hosti
     path = store.path(honest.collection, honest.solver)
     line = json.loads(honest.to_json())
     index_path(path).unlink()  # as a store made by older code: nothing admitted
-    for run_id, changes in [("better", {"objective": 50.0}), ("nan", {"objective": float("nan")}), ("elsewhere", {"solver": "other"})]:
+    forgeries = [("better", {"objective": 50.0}), ("nan", {"objective": float("nan")}), ("inf", {"objective": float("-inf")})]
+    for run_id, changes in [*forgeries, ("elsewhere", {"solver": "other"})]:
         _forge(path, line | changes | {"run_id": run_id})
     result = CliRunner().invoke(app, ["verify", "--admit", "--results", str(tmp_path / "runs")])
     assert result.exit_code == 1, result.output
-    assert "admitted 1 records; 2 refused" in result.output  # the NaN line is no record at all: the store skips it
-    assert "nan" not in {r.run_id for r in store.records()}
+    assert "admitted 1 records; 2 refused" in result.output  # the NaN and -inf lines are no records at all: the store skips them
+    assert {"nan", "inf"}.isdisjoint({r.run_id for r in store.records()})
     assert "run better" in result.output and "re-checks to 100.0" in result.output
     assert "run elsewhere" in result.output and "a record of files/other in files/hostile.jsonl" in result.output
     assert {r.run_id for r in store.records(only_admitted=True)} == {honest.run_id}

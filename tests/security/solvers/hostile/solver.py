@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -29,9 +30,36 @@ def _read(path: str) -> None:
         handle.read(1)
 
 
+def _peek(pid: int) -> None:
+    """Read the first readable page of another process's memory (the harness holds every reference)."""
+    with open(f"/proc/{pid}/maps") as maps:
+        start = next(int(line.split("-")[0], 16) for line in maps if line.split()[1].startswith("r"))
+    with open(f"/proc/{pid}/mem", "rb", 0) as mem:
+        mem.seek(start)
+        mem.read(4096)
+
+
 def _append(path: str) -> None:
     with open(path, "a") as handle:
         handle.write("forged\n")
+
+
+def _scan(pattern: re.Pattern[bytes]) -> list[str]:
+    """The matches of ``pattern`` in this process's writable memory (read through /proc/self/mem)."""
+    found: list[str] = []
+    with open("/proc/self/maps") as maps, open("/proc/self/mem", "rb", 0) as mem:
+        for line in maps:
+            span, permissions = line.split()[:2]
+            if not permissions.startswith("rw"):
+                continue
+            start, end = (int(x, 16) for x in span.split("-"))
+            try:
+                mem.seek(start)
+                region = mem.read(end - start)
+            except (OSError, OverflowError, ValueError):
+                continue
+            found += [m.group().decode(errors="replace") for m in pattern.finditer(region)]
+    return found
 
 
 class Hostile(Solver):
@@ -49,6 +77,7 @@ class Hostile(Solver):
                 "write": _try(lambda: _append(self.params["write"])),
                 "append": _try(lambda: _append(self.params["store"])),
                 "scratch": _try(lambda: _append(os.path.join(os.environ["TMPDIR"], "mine.txt"))),
+                "peek": _try(lambda: _peek(int(self.params["harness"]))) if "harness" in self.params else "not tried",
             }
             raise RuntimeError(json.dumps(report, sort_keys=True))
         elif mode == "channel-garbage":  # a line that is not JSON, written to every descriptor the worker holds
@@ -66,6 +95,15 @@ class Hostile(Solver):
                     for _ in range(int(self.params.get("megabytes", 64))):
                         os.write(fd, block)
                     os.write(fd, b'"}\n')
+                except OSError:
+                    pass
+            yield GOOD
+        elif mode == "channel-many":  # many messages each under the bound, one after the other, then a good solution
+            message = b'{"type": "solution", "data": "' + b"x" * (int(self.params.get("megabytes", 8)) << 20) + b'"}\n'
+            for fd in range(3, 64):
+                try:
+                    for _ in range(int(self.params.get("count", 12))):
+                        os.write(fd, message)
                 except OSError:
                     pass
             yield GOOD
@@ -95,6 +133,10 @@ class Hostile(Solver):
                     handle.write(pid)
             yield GOOD
             time.sleep(float(self.params.get("seconds", 0.0)))
+        elif mode == "scan":  # search this process's memory for text matching a pattern (a manifest's reference line)
+            raise RuntimeError(json.dumps({"found": _scan(re.compile(self.params["pattern"].encode("latin-1")))}))
+        elif mode == "abort":
+            os.abort()
         elif mode == "ansi":
             sys.stderr.write("\x1b[31mred\x1b[0m and a \x00 nul\n")
             sys.stderr.flush()
