@@ -55,7 +55,7 @@ class RunSpec:
     def job(self) -> dict[str, Any]:
         """What the worker reads (never the reference value)."""
         return {
-            "solver": asdict(self.solver),
+            "solver": {key: value for key, value in asdict(self.solver).items() if key != "parameters"},  # checked when planned
             "params": self.params,
             "problem": self.problem,
             "instance_key": self.instance_key,
