@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import torch
@@ -245,3 +246,31 @@ def from_instance(instance: object) -> RoutingBatch:
     windows = torch.from_numpy(np.asarray(instance.time_windows, dtype=np.float64))[None]
     service = torch.from_numpy(np.asarray(instance.service_times, dtype=np.float64))[None]
     return RoutingBatch("cvrptw", coords, distance, duration, demand, capacity, windows, service)
+
+
+def suite_instances(batch: RoutingBatch, prefix: str) -> list[Any]:
+    """The batch's instances as suite instances (explicit matrices), for the classical solvers and the checker."""
+    from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
+    from frontierco.problems.distances import EdgeWeights
+
+    out = []
+    for b in range(batch.size):
+        coords = batch.coords[b].double().numpy()
+        weights = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.distance[b].double().numpy())
+        name = f"{prefix}-{b}"
+        if batch.kind == "tsp":
+            out.append(TSPInstance(name, weights))
+            continue
+        assert batch.demand is not None and batch.capacity is not None
+        demands, capacity = batch.demand[b].numpy().astype(np.int64), int(batch.capacity[b])
+        if batch.kind == "cvrp":
+            out.append(CVRPInstance(name, weights, demands, capacity))
+            continue
+        assert batch.duration is not None and batch.windows is not None and batch.service is not None
+        durations = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.duration[b].double().numpy())
+        out.append(
+            CVRPTWInstance(
+                name, weights, demands, capacity, None, durations, batch.windows[b].double().numpy(), batch.service[b].double().numpy()
+            )
+        )
+    return out

@@ -18,7 +18,7 @@ import torch
 
 from frontierco.formats.city import City
 
-from .data import RoutingBatch, Sampler
+from .data import RoutingBatch, Sampler, suite_instances
 
 TEACHER_SEED = 10_000
 CHUNK = 16
@@ -56,7 +56,6 @@ def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], prog
     from frontierco.problems import get_problem
     from frontierco.solver import Budget, Proven, get_solver
 
-    from .train import suite_instances
 
     folder = spec.folder(root)
     folder.mkdir(parents=True, exist_ok=True)

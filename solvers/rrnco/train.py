@@ -38,7 +38,7 @@ from frontierco.formats.city import City
 from frontierco.workspace import required
 
 from .checkpoint import SHIPPED, export
-from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, symmetries
+from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, suite_instances, symmetries
 from .model import RRNCO, ModelConfig, default_starts, imitation_loss, rollout
 from .teacher import TeacherSet, TeacherSpec, generate, load, sequences
 
@@ -124,34 +124,6 @@ def fingerprint(batches: list[RoutingBatch]) -> str:
 
 def dev_path(name: str, size: int) -> Path:
     return DEV_DIR / f"{name}-{size}.json"
-
-
-def suite_instances(batch: RoutingBatch, prefix: str) -> list[Any]:
-    """The batch's instances as suite instances (explicit matrices), for the classical solvers and the checker."""
-    from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
-    from frontierco.problems.distances import EdgeWeights
-
-    out = []
-    for b in range(batch.size):
-        coords = batch.coords[b].double().numpy()
-        weights = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.distance[b].double().numpy())
-        name = f"{prefix}-{b}"
-        if batch.kind == "tsp":
-            out.append(TSPInstance(name, weights))
-            continue
-        assert batch.demand is not None and batch.capacity is not None
-        demands, capacity = batch.demand[b].numpy().astype(np.int64), int(batch.capacity[b])
-        if batch.kind == "cvrp":
-            out.append(CVRPInstance(name, weights, demands, capacity))
-            continue
-        assert batch.duration is not None and batch.windows is not None and batch.service is not None
-        durations = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.duration[b].double().numpy())
-        out.append(
-            CVRPTWInstance(
-                name, weights, demands, capacity, None, durations, batch.windows[b].double().numpy(), batch.service[b].double().numpy()
-            )
-        )
-    return out
 
 
 def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
