@@ -40,7 +40,7 @@ from frontierco.workspace import required
 from .checkpoint import SHIPPED, export
 from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, suite_instances, symmetries
 from .model import RRNCO, ModelConfig, default_starts, imitation_loss, rollout
-from .teacher import TeacherSet, TeacherSpec, generate, load, sequences
+from .teacher import TeacherSet, TeacherSpec, generate, load, sequences, solve_checked
 
 log = logging.getLogger("frontierco.rrnco")
 # checkpoint name -> (kind, share of instances drawn from cities; the rest are uniform points): city matrices
@@ -129,7 +129,7 @@ def dev_path(name: str, size: int) -> Path:
 def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
     """Solve the dev set with the suite's strongest classical solver for the kind; costs re-checked by the checker."""
     from frontierco.problems import get_problem
-    from frontierco.solver import Budget, Proven, get_solver
+    from frontierco.solver import get_solver
 
     kind = PRESETS[name][0]
     solver_name = "lkh" if kind == "tsp" else "pyvrp"
@@ -139,13 +139,7 @@ def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
     batches = dev_batches(name, size, count, training_cities())
     for batch in batches:
         for instance in suite_instances(batch, f"dev-{name}-{size}"):
-            best = None
-            for solution in solver.solve(instance, Budget(time_limit=time_limit, seed=0, threads=1)):
-                best = solution.solution if isinstance(solution, Proven) else solution
-            evaluation = get_problem(kind).evaluate(instance, best)
-            if not evaluation.feasible:
-                raise RuntimeError(f"{solver_name} returned an infeasible dev solution: {evaluation.reason}")
-            costs.append(float(evaluation.objective))
+            costs.append(solve_checked(solver, get_problem(kind), instance, time_limit)[1])
     DEV_DIR.mkdir(exist_ok=True)
     target = dev_path(name, size)
     card = {
