@@ -80,6 +80,20 @@ def test_every_problem_is_one_line_naming_its_file(tmp_path):
     assert all("\n" not in line for line in found)
 
 
+def test_generated_instances_are_checked_against_their_generator_without_generating(tmp_path):
+    folders = _folders(tmp_path)
+    instances = folders["instances"]
+    (instances / "typo.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "typo", "params": {"n": 5, "p": 0.5, "pp": 1}}))
+    (instances / "nobody.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "nobody", "generator": "mis-nope"}))
+    (instances / "other.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "other", "generator": "tsp-uniform"}))
+    found = _validate(folders).problems
+    assert len(found) == 3
+    assert found[0].startswith(f"{instances / 'nobody.toml'}: unknown generator 'mis-nope'")
+    assert found[1] == f"{instances / 'other.toml'}: generator tsp-uniform builds tsp instances, not mis"
+    assert found[2].startswith(f"{instances / 'typo.toml'}: instance a: bad parameters for generator mis-er: ")
+    assert "pp" in found[2]
+
+
 def _manifest_keys():
     from frontierco.manifests import MANIFEST_KEYS
 

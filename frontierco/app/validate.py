@@ -3,12 +3,14 @@ without running anything, one line per problem found.
 
 Each file is read the way the suite reads it when it is used (a manifest as the registry reads it, a
 campaign as ``campaign run`` does, a solver folder as discovery does), so that what passes here loads there;
-on top of that a campaign step is checked against the solvers and collections it names, and a solver folder
-against its own declarations (a README, a solver class, parameters that fit its path parameters).
+on top of that a manifest's generated instances are checked against their generator's signature, a campaign
+step against the solvers and collections it names, and a solver folder against its own declarations (a README,
+a solver class, parameters that fit its path parameters).
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -16,8 +18,9 @@ from pathlib import Path
 
 from frontierco.campaigns import NamedCampaign, Step, read_campaign
 from frontierco.errors import FrontiercoError
+from frontierco.generators import GENERATORS
 from frontierco.harness.plan import MAX_TIME_LIMIT
-from frontierco.manifests import Collection, read_manifest
+from frontierco.manifests import Collection, GeneratedSource, read_manifest
 from frontierco.parameters import read_solver_file
 from frontierco.problems import PROBLEMS
 from frontierco.solver import SolverSpec, describe_solver_file, entry_point_specs
@@ -41,6 +44,27 @@ def manifest_files(folders: Iterable[Path]) -> list[Path]:
     return [path for folder in folders for path in sorted(folder.rglob("*.toml")) if path.parent.name != "cities"]
 
 
+def generator_problems(collection: Collection) -> list[str]:
+    """What keeps the generated instances of a collection from being built: an unknown generator, one of another
+    problem, parameters its function does not take (checked against its signature: nothing is generated)."""
+    found: set[str] = set()
+    for entry in collection.entries:
+        source = entry.source
+        if not isinstance(source, GeneratedSource):
+            continue
+        generator = GENERATORS.get(source.generator)
+        if generator is None:
+            found.add(f"unknown generator {source.generator!r}")
+        elif generator.problem != collection.problem:
+            found.add(f"generator {generator.name} builds {generator.problem} instances, not {collection.problem}")
+        else:
+            try:
+                inspect.signature(generator.build).bind(entry.name, source.seed, **source.params)
+            except TypeError as exc:
+                found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {exc}")
+    return [f"{collection.manifest}: {problem}" for problem in sorted(found)]
+
+
 def check_manifests(folders: Iterable[Path], findings: Findings) -> dict[str, Collection]:
     """Every manifest read; the collections that load, by name (a name twice is a problem)."""
     collections: dict[str, Collection] = {}
@@ -54,6 +78,7 @@ def check_manifests(folders: Iterable[Path], findings: Findings) -> dict[str, Co
         if collection.name in collections:
             findings.problems.append(f"{path}: collection {collection.name!r} is defined in {collections[collection.name].manifest} too")
             continue
+        findings.problems += generator_problems(collection)
         collections[collection.name] = collection
     return collections
 
