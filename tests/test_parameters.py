@@ -91,3 +91,27 @@ def test_every_parameter_in_the_committed_records_and_campaigns_is_declared():
     for solver, params in used:
         if solver in solvers:
             solvers[solver].check_params(params)
+
+
+def test_a_solver_of_another_package_declares_its_parameters_on_its_class(monkeypatch):
+    import importlib.metadata
+
+    from frontierco.solver import Solver, entry_point_specs
+
+    class Outside(Solver):
+        name = "outside"
+        problems = ("mis",)
+        parameters = {"depth": {"type": "int", "default": 3, "help": "how deep"}}
+
+    class Point:
+        name, value = "outside", "their_package.module:Outside"
+
+        def load(self):
+            return Outside
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [Point()] if group == "frontierco.solvers" else [])
+    (spec,) = entry_point_specs()
+    assert spec.declared == (Param("depth", "int", 3, "how deep"),)
+    spec.check_params({"depth": 5})
+    with pytest.raises(UsageError, match="solver outside has no parameter width; it takes depth"):
+        spec.check_params({"width": 5})
