@@ -13,7 +13,7 @@ A solver folder declares them in ``solver.toml`` beside its ``solver.py``, one t
     solvers = ["rrnco-ls"]
 
 A solver of another package (an entry point) declares the same tables as its class attribute ``parameters``.
-Types: ``int``, ``float`` (an integer is taken too), ``bool``, ``str``, ``path`` (a string naming a file or
+Types: ``int``, ``float`` (finite; an integer is taken too), ``bool``, ``str``, ``path`` (a string naming a file or
 folder), ``list[str]``, or a union of them (``int|str``); the strings may be limited to ``choices``. A run with a parameter the
 solver does not declare, or a value of the wrong type, is refused in one line before anything runs (a typo
 would otherwise become a leaderboard row of its own). Defaults are documentation: a run's parameters are
@@ -22,6 +22,7 @@ recorded as given, so the run ids of runs that leave a parameter out do not chan
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -46,8 +47,8 @@ def _fits(kind: str, value: object) -> bool:
         return any(_fits(part, value) for part in kind.split("|"))
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "float":
-        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "float":  # a finite number: TOML's inf and nan are no setting
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
     if kind == "bool":
         return isinstance(value, bool)
     if kind in ("str", "path"):

@@ -27,7 +27,7 @@ def test_the_spec_carries_the_parameters_without_importing_the_solver(tmp_path):
     ("kind", "good", "bad"),
     [
         ("int", [0, -3], [1.5, True, "2"]),
-        ("float", [0, 0.5], [True, "0.5"]),
+        ("float", [0, 0.5], [True, "0.5", float("inf"), float("nan")]),
         ("bool", [True, False], [0, "true"]),
         ("str", ["x"], [1, ["x"]]),
         ("path", ["a/b.pt"], [3]),
