@@ -10,6 +10,7 @@ a solver class, parameters that fit its path parameters).
 
 from __future__ import annotations
 
+import ast
 import inspect
 import math
 from collections.abc import Iterable
@@ -83,6 +84,25 @@ def check_manifests(folders: Iterable[Path], findings: Findings) -> dict[str, Co
     return collections
 
 
+def _is_self_params(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "params" and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def parameters_read(folder: Path) -> set[str]:
+    """The parameter names a solver folder's code reads by name (``self.params.get("x", ...)``, ``self.params["x"]``)."""
+    found = set()
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            key: ast.expr | None = None
+            if isinstance(node, ast.Subscript) and _is_self_params(node.value):
+                key = node.slice
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+                key = node.args[0] if _is_self_params(node.func.value) else None
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                found.add(key.value)
+    return found
+
+
 def _folder_problems(folder: Path, specs: list[SolverSpec]) -> list[str]:
     """What is wrong with a solver folder that reads (its specs parsed, its solver.toml valid)."""
     found = []
@@ -92,6 +112,9 @@ def _folder_problems(folder: Path, specs: list[SolverSpec]) -> list[str]:
         found.append(f"{folder / 'solver.py'}: no Solver class with a name and problems")
     names = {spec.name for spec in specs}
     parameters = specs[0].parameters if specs else ()
+    undeclared = sorted(parameters_read(folder) - {param.name for param in parameters})
+    if undeclared:
+        found.append(f"{folder}: the code reads parameters that solver.toml does not declare: {', '.join(undeclared)}")
     for param in parameters:
         strangers = sorted(set(param.solvers) - names)
         if strangers:
