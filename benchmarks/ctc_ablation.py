@@ -42,7 +42,9 @@ def variant(text: str) -> tuple[str, dict[str, Any]]:
     if text in VARIANTS:
         return VARIANTS[text]
     name, _, settings = text.partition("{")
-    return name, parse_params([item for item in settings.rstrip("}").split(",") if item])
+    params = parse_params([item for item in settings.rstrip("}").split(",") if item])
+    get_solver(name).check_params(params)  # a misspelt parameter stops here, not after hours of runs
+    return name, params
 
 
 def trace(name: str, params: dict[str, Any], instance: MILPInstance, seconds: float) -> list[tuple[float, float]]:

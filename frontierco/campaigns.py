@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from frontierco.errors import UsageError
+from frontierco.errors import UsageError, check_keys
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
 from frontierco.harness.executors import make_executor
@@ -21,7 +21,8 @@ from frontierco.solver import get_solver
 from frontierco.workspace import SUITE, layers
 
 CAMPAIGNS_DIR = SUITE / "campaigns"
-STEP_KEYS = {"solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device", "params"}
+STEP_KEYS = ("solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device", "params")
+CAMPAIGN_KEYS = ("name", "description", "run")
 
 
 @dataclass(frozen=True)
@@ -76,17 +77,29 @@ def load_campaign(name: str, directory: Path | None = None) -> NamedCampaign:
     if name not in files:
         raise UsageError(f"unknown campaign {name!r}; known: {', '.join(sorted(files)) or 'none'}")
     path = files[name]
-    data = tomllib.loads(path.read_text())
+    return read_campaign(path, name)
+
+
+def read_campaign(path: Path, name: str | None = None) -> NamedCampaign:
+    """Parse one campaign file; any mistake (bad TOML, an unknown key, a value of the wrong kind) is one UsageError line."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not valid TOML ({exc})") from None
+    check_keys(data, CAMPAIGN_KEYS, str(path))
+    runs = data.get("run", [])
+    if not isinstance(runs, list) or not all(isinstance(raw, dict) for raw in runs):
+        raise UsageError(f"{path}: run must be an array of tables ([[run]])")
     steps = []
-    for k, raw in enumerate(data.get("run", [])):
-        unknown = set(raw) - STEP_KEYS
-        if unknown:
-            raise UsageError(f"{path} run {k}: unknown keys {', '.join(sorted(unknown))}")
+    for k, raw in enumerate(runs):
+        check_keys(raw, STEP_KEYS, f"{path} run {k}")
+        if not isinstance(raw.get("params", {}), dict):
+            raise UsageError(f"{path} run {k}: params must be a table of the solver's parameters")
         try:
             steps.append(Step(**raw))
         except TypeError as exc:
             raise UsageError(f"{path} run {k}: {exc}") from None
-    return NamedCampaign(str(data.get("name", name)), str(data.get("description", "")), tuple(steps))
+    return NamedCampaign(str(data.get("name", name or path.stem)), str(data.get("description", "")), tuple(steps))
 
 
 def select_steps(campaign: NamedCampaign, indices: list[int]) -> NamedCampaign:
@@ -122,6 +135,8 @@ def run_named(
     registry = registry or Registry()
     for device in sorted({step.device for step in campaign.steps}):
         check_device(device)  # before any run starts
+    for step in campaign.steps:
+        get_solver(step.solver).check_params(step.params)  # a typo in a later step stops the campaign before its first run
     records = []
     for step in campaign.steps:
         executor = make_executor("local", jobs, device=step.device)

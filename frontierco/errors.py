@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 
@@ -51,3 +52,12 @@ class SolutionUnavailable(FrontiercoError):
     def __init__(self, sha256: str) -> None:
         super().__init__(f"solution not available locally (sha256 {sha256})")
         self.sha256 = sha256
+
+
+def check_keys(table: Mapping[str, object], known: Iterable[str], where: str, error: type[FrontiercoError] = UsageError) -> None:
+    """Refuse a table (of a manifest, campaign or solver file) with a key that is not ``known``, in one line
+    naming the file, the keys and the keys it may hold: a misspelt key is never silently ignored."""
+    allowed = sorted(set(known))
+    unknown = sorted(str(key) for key in table if key not in allowed)
+    if unknown:
+        raise error(f"{where}: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} (known: {', '.join(allowed)})")

@@ -11,12 +11,18 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from frontierco.errors import RegistryError, UnknownName
+from frontierco.errors import RegistryError, UnknownName, check_keys
 from frontierco.names import BadName, check_name, check_relative
 from frontierco.problems import PROBLEMS
 
 SPLITS = ("train", "dev", "test")
 REFERENCE_STATUSES = ("optimal", "best-known", "infeasible")
+MANIFEST_KEYS = (
+    *("name", "problem", "version", "description", "origin", "license"),
+    *("generator", "params", "memory_mb", "published_set", "instance"),
+)
+INSTANCE_KEYS = ("name", "split", "size", "file", "url", "sha256", "transform", "seed", "params", "content_sha256")
+REFERENCE_KEYS = ("reference", "reference_status", "reference_source")
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,10 @@ def _table(value: object, where: str) -> dict[str, object]:
     return dict(value)
 
 
-def _entry(collection: str, problem: str, top: dict[str, object], raw: dict[str, object], where: str) -> InstanceEntry:
+def _entry(collection: str, problem: str, top: dict[str, object], raw: object, where: str) -> InstanceEntry:
+    if not isinstance(raw, dict):
+        raise RegistryError(f"{where}: an instance must be a table ([[instance]])")
+    check_keys(raw, INSTANCE_KEYS + REFERENCE_KEYS, where, RegistryError)
     try:
         name, split = str(raw["name"]), str(raw.get("split", "test"))
         if split not in SPLITS:
@@ -184,6 +193,7 @@ def read_manifest(path: Path) -> Collection:
         top = tomllib.loads(path.read_text())
     except tomllib.TOMLDecodeError as exc:
         raise RegistryError(f"{path}: not valid TOML ({exc})") from None
+    check_keys(top, MANIFEST_KEYS, str(path), RegistryError)
     try:
         name, problem = str(top["name"]), str(top["problem"])
     except KeyError as exc:
@@ -195,6 +205,8 @@ def read_manifest(path: Path) -> Collection:
     except BadName as exc:
         raise RegistryError(f"{path}: {exc}") from None
     raw_entries = top.get("instance", [])
+    if not isinstance(raw_entries, list):
+        raise RegistryError(f"{path}: instance must be an array of tables ([[instance]])")
     entries = tuple(_entry(name, problem, top, raw, f"{path} instance {k}") for k, raw in enumerate(raw_entries))
     names = [e.name for e in entries]
     if len(set(names)) != len(names):

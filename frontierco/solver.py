@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from frontierco.errors import FrontiercoError, UsageError
 from frontierco.names import BadName, check_name
+from frontierco.parameters import Param, check_values, parse_params_table, read_solver_file
 from frontierco.workspace import SUITE, layers
 
 SOLVERS_DIR = SUITE / "solvers"
@@ -77,6 +78,8 @@ class Solver:
     deterministic: ClassVar[bool] = False
     learned: ClassVar[bool] = False
     path_params: ClassVar[tuple[str, ...]] = ()  # parameters that name a file or folder it reads (its sandbox allows them)
+    # the parameters of a solver from another package, as the [params] tables of a folder's solver.toml
+    parameters: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def __init__(self, **params: Any) -> None:
         self.params = params
@@ -102,6 +105,27 @@ class SolverSpec:
     requires: dict[str, str] = field(default_factory=dict)
     learned: bool = False
     path_params: tuple[str, ...] = ()  # parameters naming a path the solver may read in its sandbox
+    parameters: tuple[Param, ...] = ()  # what it declares (solver.toml), all of them for its folder
+
+    @property
+    def declared(self) -> tuple[Param, ...]:
+        """The parameters this solver takes (those of its folder not limited to its siblings)."""
+        return tuple(p for p in self.parameters if p.applies_to(self.name))
+
+    def details(self) -> list[str]:
+        """What ``frontierco solvers NAME`` prints: problems, availability, where it lives, its parameters."""
+        lines = [
+            f"{self.name}: {', '.join(self.problems)}" + (" (learned)" if self.learned else ""),
+            "available" if self.available else f"unavailable: {self.fix}",
+            f"from {self.target}",
+        ]
+        if not self.declared:
+            return [*lines, "parameters: none"]
+        return [*lines, "parameters:", *(f"  {param.describe()}" for param in self.declared)]
+
+    def check_params(self, params: dict[str, Any]) -> None:
+        """Refuse an undeclared parameter or a value of the wrong type in one line, before anything runs."""
+        check_values(self.name, self.parameters, params)
 
     @property
     def missing(self) -> list[str]:
@@ -172,6 +196,7 @@ def _literal(node: ast.expr) -> Any:
 def describe_solver_file(path: Path) -> list[SolverSpec]:
     """Read the Solver subclasses of a ``solver.py`` by parsing it (no import); a file may define several."""
     tree = ast.parse(path.read_text(), filename=str(path))
+    parameters = read_solver_file(path.parent)
     specs = []
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
@@ -188,11 +213,11 @@ def describe_solver_file(path: Path) -> list[SolverSpec]:
             target = f"{path}:{node.name}"
             paths = tuple(str(p) for p in attributes.get("path_params") or ())
             learned = attributes.get("learned") is True
-            specs.append(SolverSpec(attributes["name"], tuple(attributes["problems"]), target, requires, learned, paths))
+            specs.append(SolverSpec(attributes["name"], tuple(attributes["problems"]), target, requires, learned, paths, parameters))
     return specs
 
 
-def _entry_point_specs() -> list[SolverSpec]:
+def entry_point_specs() -> list[SolverSpec]:
     import importlib.metadata
 
     specs = []
@@ -203,7 +228,9 @@ def _entry_point_specs() -> list[SolverSpec]:
             specs.append(SolverSpec(entry.name, (), entry.value, {str(exc.name or "?"): str(exc.name or "?")}))
             continue
         paths = tuple(getattr(cls, "path_params", ()))
-        specs.append(SolverSpec(cls.name or entry.name, tuple(cls.problems), entry.value, dict(cls.requires), bool(cls.learned), paths))
+        parameters = parse_params_table(getattr(cls, "parameters", {}), entry.value)
+        name = cls.name or entry.name
+        specs.append(SolverSpec(name, tuple(cls.problems), entry.value, dict(cls.requires), bool(cls.learned), paths, parameters))
     return specs
 
 
@@ -214,7 +241,7 @@ def discover(directory: Path | None = None) -> dict[str, SolverSpec]:
     folders = [directory] if directory is not None else layers("solvers")
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
     specs = [spec for path in files if not path.parent.name.startswith("_") for spec in describe_solver_file(path)]
-    for spec in specs + _entry_point_specs():
+    for spec in specs + entry_point_specs():
         try:
             check_name(spec.name, "solver name")
         except BadName as exc:

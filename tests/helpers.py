@@ -53,3 +53,41 @@ def record(solver: str, instance: str, status: str, objective: float | None, tra
             "finished_at": "2026-01-02T03:04:05+00:00",
         },
     )
+
+
+TUNED_SOLVER = '''
+import numpy as np
+
+from frontierco.problems import MISSolution
+from frontierco.solver import Solver
+
+
+class Tuned(Solver):
+    name = "tuned"
+    problems = ("mis",)
+    version = "1"
+
+    def solve(self, instance, budget):
+        yield MISSolution(np.zeros(1, dtype=np.int64))
+'''
+
+TUNED_PARAMETERS = """
+[params.flavour]
+type = "str"
+default = "plain"
+choices = ["plain", "spicy"]
+
+[params.level]
+type = "int"
+default = 1
+help = "how much"
+"""
+
+
+def tuned_solver(solvers: Path) -> Path:
+    """A workspace solver ``tuned`` (MIS: one vertex) that declares two parameters, flavour and level."""
+    folder = solvers / "tuned"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "solver.py").write_text(TUNED_SOLVER)
+    (folder / "solver.toml").write_text(TUNED_PARAMETERS)
+    return folder

@@ -1,10 +1,12 @@
 import pytest
 
+from frontierco import workspace
 from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps, with_time_limit
 from frontierco.errors import UsageError
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver
+from tests.helpers import tuned_solver
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in CAMPAIGNS_DIR.glob("*.toml")))
@@ -46,13 +48,16 @@ def test_bad_campaigns(tmp_path):
     with pytest.raises(UsageError, match="unknown campaign"):
         load_campaign("nope", tmp_path)
     (tmp_path / "bad.toml").write_text('[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "x"\ntime_limit = 1\nspeed = 3\n')
-    with pytest.raises(UsageError, match="unknown keys speed"):
+    with pytest.raises(UsageError, match="run 0: unknown key speed"):
         load_campaign("bad", tmp_path)
 
 
-def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_path):
+def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_path, monkeypatch):
+    made = workspace.init(tmp_path / "ws")
+    monkeypatch.setenv(workspace.ROOT_VARIABLE, str(made.root))
+    tuned_solver(made.root / "solvers")
     (tmp_path / "tuned.toml").write_text(
-        'name = "tuned"\n[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\ntime_limit = 5\n'
+        'name = "tuned"\n[[run]]\nsolver = "tuned"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\ntime_limit = 5\n'
         'params = { flavour = "plain", level = 2 }\n'
     )
     campaign = load_campaign("tuned", tmp_path)
@@ -60,7 +65,35 @@ def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_pa
     assert "flavour=plain, level=2" in campaign.steps[0].describe()
     (record,) = run_named(campaign, ResultStore(tmp_path / "runs"))
     assert record.params == {"flavour": "plain", "level": 2}
-    assert record.row_name == "greedy{flavour=plain,level=2}"
+    assert record.row_name == "tuned{flavour=plain,level=2}"
+
+
+def test_a_step_with_a_parameter_its_solver_does_not_declare_is_refused_before_anything_runs(tmp_path):
+    (tmp_path / "typo.toml").write_text(
+        'name = "typo"\n[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\ntime_limit = 5\n'
+        '[[run]]\nsolver = "rrnco"\nproblem = "tsp"\ncollection = "tsp-uniform-100"\nlimit = 1\ntime_limit = 5\n'
+        "params = { pmo = 50 }\n"
+    )
+    store = ResultStore(tmp_path / "runs")
+    with pytest.raises(UsageError, match="solver rrnco has no parameter pmo; it takes anytime, pomo, rounds, temperature"):
+        run_named(load_campaign("typo", tmp_path), store)
+    assert list(store.records()) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('name = "x"\nrefrence = 1\n', "unknown key refrence"),
+        ('[[run]]\nsolver = "greedy"\nproblem = "mis"\ncollection = "x"\ntime_limit = 1\nparams = 3\n', "run 0: params must be a table"),
+        ("run = 3\n", "run must be an array of tables"),
+        ("name = \n", "not valid TOML"),
+    ],
+)
+def test_a_campaign_file_with_a_mistake_is_one_line_naming_it(tmp_path, text, message):
+    (tmp_path / "bad.toml").write_text(text)
+    with pytest.raises(UsageError, match=message) as caught:
+        load_campaign("bad", tmp_path)
+    assert "bad.toml" in str(caught.value) and "\n" not in str(caught.value)
 
 
 def test_a_campaign_runs_at_another_time_limit_as_other_runs(tmp_path):

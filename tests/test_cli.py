@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from frontierco.cli import app
 from frontierco.harness.plan import MAX_TIME_LIMIT
 from frontierco.results import ResultStore
-from tests.helpers import DATA
+from tests.helpers import DATA, tuned_solver
 
 runner = CliRunner()
 
@@ -122,12 +122,41 @@ def test_run_default_collection(tmp_path):
 
 
 def test_run_passes_parameters_to_the_solver_as_a_row_of_their_own(tmp_path):
-    runs = tmp_path / "runs"
-    args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--time-limit", "5", "--results", str(runs)]
+    root = tmp_path / "ws"
+    assert _run("init", str(root)).returncode == 0
+    tuned_solver(root / "solvers")
+    args = ["--root", str(root), "run", "--solver", "tuned", "--problem", "mis", "--limit", "1", "--time-limit", "5"]
     assert _run(*args, "--param", "flavour=plain", "--param", "level=2").returncode == 0
-    (record,) = ResultStore(runs).records()
+    (record,) = ResultStore(root / "leaderboards" / "runs").records()
     assert record.params == {"flavour": "plain", "level": 2}
-    assert record.row_name == "greedy{flavour=plain,level=2}"
+    assert record.row_name == "tuned{flavour=plain,level=2}"
+
+
+@pytest.mark.parametrize(
+    ("param", "message"),
+    [
+        ("pmo=50", "error: solver tuned has no parameter pmo; it takes flavour, level (see 'frontierco solvers tuned')"),
+        ("level=high", "error: solver tuned: level must be int, not 'high'"),
+        ("flavour=bland", "error: solver tuned: flavour must be one of plain, spicy, not 'bland'"),
+    ],
+)
+def test_run_refuses_an_undeclared_parameter_or_a_wrong_value_in_one_line(tmp_path, param, message):
+    root = tmp_path / "ws"
+    assert _run("init", str(root)).returncode == 0
+    tuned_solver(root / "solvers")
+    result = _run("--root", str(root), "run", "--solver", "tuned", "--problem", "mis", "--limit", "1", "--param", param)
+    assert result.returncode == 2 and result.stderr.strip() == message
+    assert not list((root / "leaderboards" / "runs").rglob("*.jsonl"))
+
+
+def test_solvers_name_shows_the_declared_parameters(tmp_path):
+    root = tmp_path / "ws"
+    assert _run("init", str(root)).returncode == 0
+    tuned_solver(root / "solvers")
+    shown = _run("--root", str(root), "solvers", "tuned")
+    assert shown.returncode == 0, shown.stderr
+    assert "flavour (str, default 'plain', one of plain, spicy)" in shown.stdout and "level (int, default 1): how much" in shown.stdout
+    assert "parameters: none" in _run("solvers", "greedy").stdout
 
 
 def test_verify_catches_a_tampered_record(tmp_path):

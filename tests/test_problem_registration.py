@@ -1,6 +1,6 @@
 """Issue 29's claim, kept true: a problem lives in its own modules and is named in the package only by the three
-registrations (problems.PROBLEMS with the unions, formats.READERS/WRITERS with formats/txt.py for the shared
-.txt extension, generators.GENERATORS)."""
+registrations (problems.PROBLEMS with the unions, formats.READERS/WRITERS/SOLUTION_FILES with formats/txt.py for the
+shared .txt extension, generators.GENERATORS)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import frontierco
-from frontierco.formats import READERS, WRITERS
+from frontierco.formats import READERS, SOLUTION_FILES, WRITERS
 from frontierco.generators import GENERATORS
 from frontierco.problems import PROBLEMS
 
@@ -49,8 +49,12 @@ def test_a_problem_is_named_only_by_its_own_modules_and_the_three_registrations(
 
 @pytest.mark.parametrize("problem", sorted(PROBLEM_FILES))
 def test_each_registration_lists_the_problem(problem):
-    assert problem in PROBLEMS and problem in WRITERS
+    assert problem in PROBLEMS and problem in WRITERS and problem in SOLUTION_FILES
     assert any(generator.problem == problem for generator in GENERATORS.values())
     own, _ = PROBLEM_FILES[problem]
     readers = {target.split(":")[0].removeprefix("frontierco.").replace(".", "/") + ".py" for target in READERS.values()}
     assert readers & own, f"no reader of {problem} in {sorted(own)}"
+
+
+def test_every_problem_has_an_instance_writer_and_a_solution_file():
+    assert set(WRITERS) == set(PROBLEMS) == set(SOLUTION_FILES)

@@ -186,6 +186,37 @@ def test_bad_manifests(tmp_path, manifest, message):
         read_manifest(path)
 
 
+@pytest.mark.parametrize(
+    "manifest, message",
+    [
+        ({"name": "x", "problem": "tsp", "refrence": 123}, r"bad.toml: unknown key refrence \(known: description, generator, instance, "),
+        (
+            {"name": "x", "problem": "tsp", "generator": "tsp-uniform", "instance": [{"name": "a", "seed": 1, "refrence": 123}]},
+            r"bad.toml instance 0: unknown key refrence \(known: content_sha256, file, name, params, reference, ",
+        ),
+        ({"name": "x", "problem": "tsp", "instance": [{"name": "a", "seed": 1, "sead": 2, "splt": "dev"}]}, "unknown keys sead, splt"),
+        ({"name": "x", "problem": "tsp", "instance": {"name": "a"}}, "instance must be an array of tables"),
+    ],
+)
+def test_a_manifest_with_a_key_it_does_not_know_is_refused_in_one_line(tmp_path, manifest, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(tomli_w.dumps(manifest))
+    with pytest.raises(RegistryError, match=message) as caught:
+        read_manifest(path)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_misspelt_reference_no_longer_loads_without_its_reference(tmp_path):
+    entry = {"name": "a", "seed": 1, "reference": 5.0, "reference_status": "optimal"}
+    good = {"name": "x", "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 5}, "instance": [entry]}
+    path = tmp_path / "m.toml"
+    path.write_text(tomli_w.dumps(good))
+    assert read_manifest(path).entry("a").require_reference().value == 5.0
+    path.write_text(tomli_w.dumps(good | {"instance": [{"name": "a", "seed": 1, "refrence": 5.0}]}))
+    with pytest.raises(RegistryError, match="unknown key refrence"):
+        read_manifest(path)
+
+
 def test_manifests_live_in_instances_dir():
     assert sorted(p.parent.name for p in INSTANCES_DIR.rglob("*.toml"))
 

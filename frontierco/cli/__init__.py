@@ -145,10 +145,16 @@ def evaluate_command(instance_file: Path, solution_file: Path) -> None:
 
 
 @app.command("solvers")
-def solvers_command() -> None:
-    """List the solvers, the problems they solve, and how to install a missing one."""
-    from frontierco.solver import discover
+def solvers_command(
+    name: Annotated[str | None, typer.Argument(help="one solver: show its problems and the parameters it declares")] = None,
+) -> None:
+    """List the solvers, the problems they solve, and how to install a missing one; or show one solver."""
+    from frontierco.solver import discover, get_solver
 
+    if name is not None:
+        for line in get_solver(name).details():
+            console.print(line, highlight=False, markup=False)
+        return
     table = Table("solver", "problems", "available", "to install")
     for name, spec in sorted(discover().items()):
         table.add_row(name, ", ".join(spec.problems), "yes" if spec.available else "no", spec.fix)
@@ -444,6 +450,19 @@ def new_solver_command(
 
     target = new_solver(name, problem)
     console.print(f"created {target}; write solve() in {target / 'solver.py'}, then: frontierco check-solver {name}")
+
+
+@app.command("validate")
+def validate_command() -> None:
+    """Check the manifests, campaigns and solver folders of the suite and the workspace: one line per problem."""
+    from frontierco.app.validate import validate
+
+    findings = validate()
+    for problem in findings.problems:
+        print(problem)
+    print(findings.summary(), file=sys.stderr)
+    if findings.problems:
+        raise typer.Exit(1)
 
 
 @app.command("check-solver")

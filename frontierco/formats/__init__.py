@@ -1,8 +1,10 @@
 """Read any supported instance file, and read or write solutions in each format's own form.
 
 The problem follows from the file: TSPLIB/VRPLIB by TYPE, graphs by suffix, MPS/LP for MILP. A format
-registers itself here, once: ``READERS`` maps a file suffix to its reader and ``WRITERS`` a problem to the
-writer of its natural format (both as ``"module:function"``, imported only when a file of that kind is met).
+registers itself here, once: ``READERS`` maps a file suffix to its reader, ``WRITERS`` a problem to the
+writer of its natural format and ``SOLUTION_FILES`` a problem to the writer and reader of its solution file (all
+as ``"module:function"``, imported only when a file of that kind is met), so that a problem's module never
+reaches into the formats that read its files.
 """
 
 from __future__ import annotations
@@ -56,6 +58,27 @@ WRITERS: dict[str, Writer] = {
     "mds": Writer("frontierco.formats.pace:pace_suffix", "frontierco.formats.pace:write_pace_ds"),
 }
 
+
+
+@dataclass(frozen=True)
+class SolutionFile:
+    """How a problem's solutions are written, ``write(path, instance, solution, objective)``, and read back,
+    ``read(path, instance)`` (both ``"module:function"``); the suffix is the problem's ``solution_suffix``."""
+
+    write: str
+    read: str
+
+
+SOLUTION_FILES: dict[str, SolutionFile] = {
+    "tsp": SolutionFile("frontierco.formats.routing:write_tsp_solution", "frontierco.formats.routing:read_tsp_solution"),
+    "cvrp": SolutionFile("frontierco.formats.routing:write_routes_solution", "frontierco.formats.routing:read_routes_solution"),
+    "cvrptw": SolutionFile("frontierco.formats.routing:write_routes_solution", "frontierco.formats.routing:read_routes_solution"),
+    **{
+        problem: SolutionFile(f"frontierco.problems.{problem}:write_solution_file", f"frontierco.problems.{problem}:read_solution_file")
+        for problem in ("mis", "mds", "milp", "cflp", "cpmp", "fjsp", "stp")  # their own plain text forms
+    },
+}
+
 INSTANCE_SUFFIXES = tuple(READERS)
 
 
@@ -91,15 +114,23 @@ def natural_suffix(instance: Instance) -> str:
     return str(_function(_writer(instance).suffix)(instance))
 
 
+def _solution_file(instance: Instance) -> SolutionFile:
+    problem = problem_of(instance)
+    if problem.name not in SOLUTION_FILES:
+        raise TypeError(f"no solution file for {problem.name}")
+    return SOLUTION_FILES[problem.name]
+
+
 def write_solution(path: str | Path, instance: Instance, solution: Solution, objective: float | None = None) -> None:
-    """Write a solution in its problem's own form (``Problem.write_solution``): TSPLIB .tour, VRPLIB .sol,
+    """Write a solution in its problem's own form (``SOLUTION_FILES``): TSPLIB .tour, VRPLIB .sol,
     one vertex per line (1-based) for MIS, 'name value' lines for MILP."""
     problem = problem_of(instance)
     if not isinstance(solution, problem.solution_type):
         raise TypeError(f"cannot write a {type(solution).__name__} for a {problem.name} instance")
-    problem.write_solution(Path(path), instance, solution, objective)
+    _function(_solution_file(instance).write)(Path(path), instance, solution, objective)
 
 
 def read_solution(path: str | Path, instance: Instance) -> Solution:
     """Read a solution for ``instance`` in the form ``write_solution`` writes (or a VRPLIB .sol for TSP)."""
-    return problem_of(instance).read_solution(Path(path), instance)
+    solution: Solution = _function(_solution_file(instance).read)(Path(path), instance)
+    return solution

@@ -69,6 +69,8 @@ def read_npz_instance(path: str | Path) -> RoutingInstance:
     if "problem" not in data:
         raise FormatError(path, 0, "an instance .npz with a 'problem' array (a city .npz is read with the cities tools)")
     problem, name = str(data["problem"]), str(data.get("name", path.stem))
+    if problem not in ("tsp", "cvrp", "cvrptw"):
+        raise FormatError(path, 0, f"problem tsp, cvrp or cvrptw, got {problem!r}")
     weights = _weights(data, "distance_", path)
     try:
         if problem == "tsp":
@@ -77,11 +79,9 @@ def read_npz_instance(path: str | Path) -> RoutingInstance:
         common = (name, weights, data["demands"], int(data["capacity"]), None if vehicles < 0 else vehicles)
         if problem == "cvrp":
             return CVRPInstance(*common)
-        if problem == "cvrptw":
-            return CVRPTWInstance(*common, _weights(data, "duration_", path), data["time_windows"], data["service_times"])
+        return CVRPTWInstance(*common, _weights(data, "duration_", path), data["time_windows"], data["service_times"])
     except (KeyError, ValueError) as exc:
         raise FormatError(path, 0, f"the arrays of a {problem} instance ({exc})") from None
-    raise FormatError(path, 0, f"problem tsp, cvrp or cvrptw, got {problem!r}")
 
 
 def cvrptw_suffix(instance: CVRPTWInstance) -> str:

@@ -21,7 +21,7 @@ import vrplib
 from vrplib.parse.parse_vrplib import parse_specification
 
 from frontierco.errors import FormatError
-from frontierco.formats.text import read_text
+from frontierco.formats.text import base_suffix, read_text
 from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.cvrptw import CVRPTWInstance
 from frontierco.problems.distances import COORDINATE_RULES, EdgeWeights
@@ -406,3 +406,25 @@ def write_tour(path: str | Path, name: str, solution: TSPSolution, length: float
     lines += [f"DIMENSION : {len(solution.tour)}", "TOUR_SECTION"]
     lines += [str(int(v) + 1) for v in solution.tour] + ["-1", "EOF", ""]
     Path(path).write_text("\n".join(lines))
+
+
+def write_tsp_solution(path: Path, instance: TSPInstance, solution: TSPSolution, objective: float | None) -> None:
+    """A TSP solution as a TSPLIB .tour (its registration in ``formats.SOLUTION_FILES``)."""
+    write_tour(path, instance.name, solution, objective)
+
+
+def read_tsp_solution(path: Path, instance: TSPInstance) -> TSPSolution:
+    """A TSPLIB .tour, or a VRPLIB .sol of one route (a tour written as t.sol is still read as a tour)."""
+    if base_suffix(path) != ".sol" or "TOUR_SECTION" in read_text(path).upper():
+        return read_tour(path)
+    return tsp_solution_from_routes(read_vrplib_solution(path))
+
+
+def write_routes_solution(path: Path, instance: CVRPInstance, solution: CVRPSolution, objective: float | None) -> None:
+    """A CVRP or CVRPTW solution as a VRPLIB .sol."""
+    write_vrplib_solution(path, solution, objective)
+
+
+def read_routes_solution(path: Path, instance: CVRPInstance) -> CVRPSolution:
+    """A VRPLIB .sol, for a CVRP or CVRPTW instance."""
+    return read_vrplib_solution(path)

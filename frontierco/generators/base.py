@@ -5,8 +5,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from frontierco.problems import Instance, Solution
+if TYPE_CHECKING:  # types only: a problem's contract cases call the generators, which must not import the problems back
+    from frontierco.problems import Instance, Solution
 
 
 @dataclass(frozen=True)

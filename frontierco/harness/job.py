@@ -58,7 +58,7 @@ class RunSpec:
         """What the worker reads (never the reference value: a collection's instance comes as its manifest
         entry without the reference, so the worker never reads the manifest itself)."""
         return {
-            "solver": asdict(self.solver),
+            "solver": {key: value for key, value in asdict(self.solver).items() if key != "parameters"},  # checked when planned
             "params": self.params,
             "problem": self.problem,
             "instance_key": self.instance_key,

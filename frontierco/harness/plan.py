@@ -93,6 +93,7 @@ def plan_collection(
     collection, split, limit, max_size, names = selection.collection, selection.split, selection.limit, selection.max_size, selection.names
     check_budget(time_limit, seeds, threads, limit)
     check_support(solver, problem)
+    solver.check_params(params or {})
     name = collection or get_problem(problem).default_collection
     chosen = registry.collection(name)
     if chosen.problem != problem:
@@ -149,6 +150,7 @@ def plan_file(
     instance = read_instance(path)
     problem = problem_of(instance).name
     check_support(solver, problem)
+    solver.check_params(params or {})
     version = solver.load().version
     sha = file_sha256(str(path))
     specs = [

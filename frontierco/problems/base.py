@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 Sense = Literal["min", "max"]
@@ -54,8 +53,6 @@ class Problem:
     baseline: str  # what the leaderboard's paired statistics compare with
     time_shift: float  # seconds, for the shifted geometric mean of times
     solution_suffix: str
-    write_solution: Callable[[Path, Any, Any, float | None], None]  # (path, instance, solution, objective)
-    read_solution: Callable[[Path, Any], Any]  # (path, instance)
     contract_cases: Callable[[], dict[str, Callable[[], Any]]]  # tiny instances every solver must handle, by name
     transforms: dict[str, Callable[[Any], Any]] = field(default_factory=dict)  # instance -> instance, by name
 

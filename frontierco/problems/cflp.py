@@ -141,7 +141,7 @@ def evaluate(instance: CFLPInstance, solution: CFLPSolution) -> Evaluation:
     return Evaluation.ok(objective)
 
 
-def _write(path: Path, instance: CFLPInstance, solution: CFLPSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: CFLPInstance, solution: CFLPSolution, objective: float | None) -> None:
     """'open i1 i2 ...', then one 'customer facility fraction' line per served part (numbered from 1)."""
     lines = ["open " + " ".join(str(int(i) + 1) for i in np.sort(solution.open))]
     lines += [
@@ -150,7 +150,7 @@ def _write(path: Path, instance: CFLPInstance, solution: CFLPSolution, objective
     path.write_text("\n".join(lines) + "\n")
 
 
-def _read(path: Path, instance: CFLPInstance) -> CFLPSolution:
+def read_solution_file(path: Path, instance: CFLPInstance) -> CFLPSolution:
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
 
@@ -211,7 +211,5 @@ PROBLEM = Problem(
     baseline="highs",
     time_shift=1.0,
     solution_suffix=".txt",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

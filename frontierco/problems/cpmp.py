@@ -108,14 +108,14 @@ def evaluate(instance: CPMPInstance, solution: CPMPSolution) -> Evaluation:
     return Evaluation.ok(float(floor_distance(instance.coords, instance.coords[assignment]).sum()))
 
 
-def _write(path: Path, instance: CPMPInstance, solution: CPMPSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: CPMPInstance, solution: CPMPSolution, objective: float | None) -> None:
     """'medians j1 ... jp', then one line per point: the median it is assigned to (numbered from 1)."""
     lines = ["medians " + " ".join(str(int(j) + 1) for j in np.sort(solution.medians))]
     lines += [str(int(j) + 1) for j in solution.assignment]
     path.write_text("\n".join(lines) + "\n")
 
 
-def _read(path: Path, instance: CPMPInstance) -> CPMPSolution:
+def read_solution_file(path: Path, instance: CPMPInstance) -> CPMPSolution:
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
 
@@ -165,7 +165,5 @@ PROBLEM = Problem(
     baseline="highs",
     time_shift=1.0,
     solution_suffix=".txt",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

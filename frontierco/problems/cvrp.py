@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -91,18 +90,6 @@ def evaluate(instance: CVRPInstance, solution: CVRPSolution) -> Evaluation:
     return Evaluation.ok(routes_length(instance.weights, routes))
 
 
-def write_routes(path: Path, instance: CVRPInstance, solution: CVRPSolution, objective: float | None) -> None:
-    from frontierco.formats.routing import write_vrplib_solution
-
-    write_vrplib_solution(path, solution, objective)
-
-
-def read_routes(path: Path, instance: CVRPInstance) -> CVRPSolution:
-    from frontierco.formats.routing import read_vrplib_solution
-
-    return read_vrplib_solution(path)
-
-
 def routes_data(solution: CVRPSolution) -> dict[str, Any]:
     return {"routes": [np.asarray(r).tolist() for r in solution.routes]}
 
@@ -141,7 +128,5 @@ PROBLEM = Problem(
     baseline="pyvrp",
     time_shift=1.0,
     solution_suffix=".sol",
-    write_solution=write_routes,
-    read_solution=read_routes,
     contract_cases=_contract_cases,
 )

@@ -17,11 +17,9 @@ from frontierco.problems.cvrp import (
     CVRPInstance,
     CVRPSolution,
     check_routes,
-    read_routes,
     routes_data,
     routes_from_data,
     routes_length,
-    write_routes,
 )
 from frontierco.problems.distances import EdgeWeights
 
@@ -101,7 +99,5 @@ PROBLEM = Problem(
     baseline="pyvrp",
     time_shift=1.0,
     solution_suffix=".sol",
-    write_solution=write_routes,
-    read_solution=read_routes,
     contract_cases=_contract_cases,
 )

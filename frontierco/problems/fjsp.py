@@ -161,7 +161,7 @@ def evaluate(instance: FJSPInstance, solution: FJSPSolution) -> Evaluation:
     return Evaluation.ok(float(ends.max()) if n else 0.0)
 
 
-def _write(path: Path, instance: FJSPInstance, solution: FJSPSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: FJSPInstance, solution: FJSPSolution, objective: float | None) -> None:
     """One line per operation, 'job operation machine start' (1-based numbers), in global operation order."""
     lines = [f"# {instance.name}" + ("" if objective is None else f" makespan {_number(objective)}"), "# job operation machine start"]
     for o in range(instance.num_operations):
@@ -170,7 +170,7 @@ def _write(path: Path, instance: FJSPInstance, solution: FJSPSolution, objective
     path.write_text("\n".join(lines) + "\n")
 
 
-def _read(path: Path, instance: FJSPInstance) -> FJSPSolution:
+def read_solution_file(path: Path, instance: FJSPInstance) -> FJSPSolution:
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
 
@@ -240,7 +240,5 @@ PROBLEM = Problem(
     baseline="fjsp-dispatch",
     time_shift=1.0,
     solution_suffix=".sol",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

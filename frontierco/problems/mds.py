@@ -72,13 +72,13 @@ def evaluate(instance: MDSInstance, solution: MDSSolution) -> Evaluation:
     return Evaluation.ok(float(chosen.size))
 
 
-def _write(path: Path, instance: MDSInstance, solution: MDSSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: MDSInstance, solution: MDSSolution, objective: float | None) -> None:
     """PACE 2025's solution form: the set's size on the first line, then one 1-based vertex per line."""
     vertices = np.sort(np.asarray(solution.vertices))
     path.write_text(f"{vertices.size}\n" + "".join(f"{int(v) + 1}\n" for v in vertices))
 
 
-def _read(path: Path, instance: MDSInstance) -> MDSSolution:
+def read_solution_file(path: Path, instance: MDSInstance) -> MDSSolution:
     """A PACE 2025 solution: 'c' comments, the size, then that many 1-based vertices."""
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
@@ -127,7 +127,5 @@ PROBLEM = Problem(
     baseline="mds-greedy",
     time_shift=1.0,
     solution_suffix=".sol",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

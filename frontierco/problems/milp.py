@@ -111,12 +111,12 @@ def evaluate(instance: MILPInstance, solution: MILPSolution) -> Evaluation:
     return Evaluation.ok(float(instance.objective @ x) + instance.offset)
 
 
-def _write(path: Path, instance: MILPInstance, solution: MILPSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: MILPInstance, solution: MILPSolution, objective: float | None) -> None:
     """'column value' lines."""
     path.write_text("".join(f"{name} {value!r}\n" for name, value in zip(instance.col_names, solution.x.tolist(), strict=True)))
 
 
-def _read(path: Path, instance: MILPInstance) -> MILPSolution:
+def read_solution_file(path: Path, instance: MILPInstance) -> MILPSolution:
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
 
@@ -179,7 +179,5 @@ PROBLEM = Problem(
     baseline="scip",
     time_shift=10.0,
     solution_suffix=".txt",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

@@ -128,12 +128,12 @@ def evaluate(instance: MISInstance, solution: MISSolution) -> Evaluation:
     return Evaluation.ok(float(chosen.size))
 
 
-def _write(path: Path, instance: MISInstance, solution: MISSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: MISInstance, solution: MISSolution, objective: float | None) -> None:
     """One vertex per line, numbered from 1 as in DIMACS files."""
     path.write_text("".join(f"{int(v) + 1}\n" for v in np.sort(solution.vertices)))
 
 
-def _read(path: Path, instance: MISInstance) -> MISSolution:
+def read_solution_file(path: Path, instance: MISInstance) -> MISSolution:
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
 
@@ -169,8 +169,6 @@ PROBLEM = Problem(
     baseline="scip",
     time_shift=1.0,
     solution_suffix=".txt",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
     transforms={"complement": complement},
 )

@@ -197,14 +197,14 @@ def evaluate(instance: STPInstance, solution: STPSolution) -> Evaluation:
     return Evaluation.ok(cost)
 
 
-def _write(path: Path, instance: STPInstance, solution: STPSolution, objective: float | None) -> None:
+def write_solution_file(path: Path, instance: STPInstance, solution: STPSolution, objective: float | None) -> None:
     """One edge per line, 'u v' numbered from 1 as in SteinLib files; a first comment line gives the cost."""
     edges = np.sort(np.asarray(solution.edges, dtype=np.int64).reshape(-1, 2), axis=1)
     head = f"# cost {objective:.12g}\n" if objective is not None else ""
     path.write_text(head + "".join(f"{u + 1} {v + 1}\n" for u, v in edges.tolist()))
 
 
-def _read(path: Path, instance: STPInstance) -> STPSolution:
+def read_solution_file(path: Path, instance: STPInstance) -> STPSolution:
     from frontierco.errors import FormatError
     from frontierco.formats.text import read_text
 
@@ -245,7 +245,5 @@ PROBLEM = Problem(
     baseline="stp-sph",
     time_shift=1.0,
     solution_suffix=".txt",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -59,21 +58,6 @@ def evaluate(instance: TSPInstance, solution: TSPSolution) -> Evaluation:
     return Evaluation.ok(instance.weights.path_length(tour) + instance.weights.path_length(closing))
 
 
-def _write(path: Path, instance: TSPInstance, solution: TSPSolution, objective: float | None) -> None:
-    from frontierco.formats.routing import write_tour
-
-    write_tour(path, instance.name, solution, objective)
-
-
-def _read(path: Path, instance: TSPInstance) -> TSPSolution:
-    from frontierco.formats.routing import read_tour, read_vrplib_solution, tsp_solution_from_routes
-    from frontierco.formats.text import base_suffix, read_text
-
-    if base_suffix(path) != ".sol" or "TOUR_SECTION" in read_text(path).upper():  # a tour written as t.sol is a tour
-        return read_tour(path)
-    return tsp_solution_from_routes(read_vrplib_solution(path))
-
-
 def _points(n: int) -> EdgeWeights:
     return EdgeWeights("EUC_2D", coords=np.random.default_rng(n).integers(0, 100, (n, 2)).astype(float))
 
@@ -112,7 +96,5 @@ PROBLEM = Problem(
     baseline="lkh",
     time_shift=1.0,
     solution_suffix=".tour",
-    write_solution=_write,
-    read_solution=_read,
     contract_cases=_contract_cases,
 )

@@ -14,7 +14,7 @@ class TemplateSolver(Solver):
     name = "template"
     problems = ("mis",)
     version = "1"
-    requires: dict[str, str] = {}  # import name -> pip requirement, e.g. {"ortools": "ortools>=9.10"}
+    requires = {}  # import name -> pip requirement, e.g. {"ortools": "ortools>=9.10"}
 
     def setup(self) -> None:
         """Untimed: load a model or warm a library up here."""

@@ -53,6 +53,9 @@ class SkipConnection(nn.Module):
 class FrozenBatchNorm(nn.Module):
     """Batch normalisation with fixed statistics (the published running mean and variance): inference only."""
 
+    running_mean: torch.Tensor  # buffers (registered below, saved in the state dict)
+    running_var: torch.Tensor
+
     def __init__(self, dim: int, eps: float = 1e-5):
         super().__init__()
         self.eps = eps

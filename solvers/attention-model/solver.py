@@ -58,7 +58,7 @@ class AttentionModel(Solver):
         self.torch = torch
         self.samples = int(self.params.get("samples", 0))  # 0: sample until the time limit; PAPER_SAMPLES: the paper's
         self.batch = int(self.params.get("batch", 128))
-        self.networks: dict[int, Any] = {}
+        self.networks: dict[tuple[str, int], Any] = {}
 
     def network(self, problem: str, n: int) -> Any:
         size = 50 if n <= 75 else 100  # the nearer of the trained sizes
@@ -77,17 +77,19 @@ class AttentionModel(Solver):
         if not is_tsp and instance.n < 2:
             yield CVRPSolution(())
             return
-        if not is_tsp and np.any(instance.demands > instance.capacity):
+        if isinstance(instance, CVRPInstance) and np.any(instance.demands > instance.capacity):
             return  # a customer no vehicle can carry: no feasible solution exists
         device = torch.device(budget.device)
         network = self.network("tsp" if is_tsp else "cvrp", instance.n).to(device)
         coords = torch.from_numpy(unit_square(instance)).float()[None].to(device)
-        demand = None if is_tsp else torch.from_numpy(instance.demands / instance.capacity).float()[None].to(device)
+        demand = None
+        if isinstance(instance, CVRPInstance):
+            demand = torch.from_numpy(instance.demands / instance.capacity).float()[None].to(device)
         generator = torch.Generator(device=device).manual_seed(budget.seed)
 
         def decode(count: int, sample: bool) -> np.ndarray:
             many = coords.expand(count, -1, -1)
-            if is_tsp:
+            if demand is None:  # a TSP
                 return network.decode(many, sample=sample, generator=generator).cpu().numpy()
             return network.decode(many, demand.expand(count, -1), sample=sample, generator=generator).cpu().numpy()
 

@@ -24,10 +24,10 @@ class CPSAT(Solver):
 
         clock = Clock(budget.time_limit, margin=0.05)
         model = cp_model.CpModel()
-        x = [model.NewBoolVar(f"x{v}") for v in range(instance.n)]
+        x = [model.new_bool_var(f"x{v}") for v in range(instance.n)]
         for u, v in instance.edges.tolist():
-            model.AddBoolOr([x[u].Not(), x[v].Not()])
-        model.Maximize(sum(x))
+            model.add_bool_or([x[u].Not(), x[v].Not()])
+        model.maximize(sum(x))
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = clock.left()
         solver.parameters.num_workers = budget.threads

@@ -101,6 +101,8 @@ def best_solutions(registry: Registry, store: ResultStore, collection: str, spli
     found = []
     for entry in registry.collection(collection).split(split):
         instance = registry.load(entry)
+        if not isinstance(instance, MILPInstance):
+            raise ValueError(f"{entry.key} is a {entry.problem} instance, not a MILP")
         sign = 1.0 if instance.sense == "min" else -1.0
         records = [
             r

@@ -161,7 +161,8 @@ class _Best:
     """The best solution so far of a MILP."""
 
     def __init__(self, instance: MILPInstance) -> None:
-        self.instance, self.values, self.value = instance, None, np.inf
+        self.instance, self.value = instance, np.inf
+        self.values: np.ndarray | None = None
         self.sign = 1.0 if instance.sense == "min" else -1.0
 
     def improves(self, values: np.ndarray) -> bool:
@@ -268,7 +269,7 @@ class _Reducing(Solver):
             for values in self._rung(instance, budget, rung, rows, best, deadline, outcome):
                 if best.improves(values):
                     improved = True
-                    yield best.values
+                    yield values[: instance.num_cols].copy()
             log.info(
                 "rung %d (%d fixed, %d rows): best %.6g at %.2f s",
                 step,
@@ -284,7 +285,7 @@ class _Reducing(Solver):
             else:
                 return  # stalled with solutions: a wider rung would only be harder
 
-    def _solve_scip(self, instance: MILPInstance, budget: Budget, clock: Clock) -> Iterator[object]:
+    def _solve_scip(self, instance: MILPInstance, budget: Budget, clock: Clock) -> Iterator[MILPSolution | Proven]:
         original, best = scip_search(instance, budget, self.aggressive), _Best(instance)
         if self.slice > 0:
             for values, proven in original.run(until=min(self.slice, SLICE_SHARE * budget.time_limit)):
@@ -299,7 +300,7 @@ class _Reducing(Solver):
             if best.improves(values) or proven:
                 yield Proven(MILPSolution(values)) if proven else MILPSolution(values)
 
-    def _solve_highs(self, instance: MILPInstance, budget: Budget, clock: Clock) -> Iterator[object]:
+    def _solve_highs(self, instance: MILPInstance, budget: Budget, clock: Clock) -> Iterator[MILPSolution | Proven]:
         best = _Best(instance)
         deadline = time.monotonic() + clock.left()
         if self.slice > 0:

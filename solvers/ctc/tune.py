@@ -118,7 +118,7 @@ def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, regi
     while (step := further(trusts, measured)) is not None:
         run(*step)
     chosen = choose(measured)
-    tuning = {
+    tuning: dict[str, Any] = {
         "measure": f"mean primal integral of {SOLVER} at {seconds:g} s, one thread, on the {split} split of {collection}",
         "runs": shown(store.root),
         "candidates": {name: asdict(trust) for name, trust in trusts.items()},

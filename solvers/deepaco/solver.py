@@ -191,7 +191,7 @@ class DeepAco(Solver):
 
         for _ in self.rounds(clock):
             tours = construct(pheromone * eta, 0, self.ants or ANTS["tsp"], int(rng.integers(2**31)))
-            improved = []
+            improved: list[np.ndarray] = []
             for tour in tours:
                 if clock.expired() and improved:
                     break

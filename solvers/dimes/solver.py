@@ -158,10 +158,11 @@ class Dimes(Solver):
         while not clock.expired():
             starts = rng.integers(n, size=self.batch)
             sampled = construct(starts, neighbours, theta, points, self.temperature, int(rng.integers(2**31)))
+            tours: list[np.ndarray] = list(sampled)
             if search is not None and costs is not None:
                 scores = costs.edge(sampled, np.roll(sampled, -1, axis=1)).sum(1)
-                sampled = [two_opt(sampled[i], costs, search) for i in np.argsort(scores)[:4] if not clock.expired()]
-            for tour in sampled:
+                tours = [two_opt(sampled[i], costs, search) for i in np.argsort(scores)[:4] if not clock.expired()]
+            for tour in tours:
                 if (value := length(tour)) < best:
                     best = value
                     yield TSPSolution(tour)

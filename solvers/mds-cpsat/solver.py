@@ -29,16 +29,16 @@ class MDSCPSAT(Solver):
         adjacency = instance.adjacency
         indptr, indices = adjacency.indptr.tolist(), adjacency.indices.tolist()
         model = cp_model.CpModel()
-        x = [model.NewBoolVar(f"x{v}") for v in range(instance.n)]
+        x = [model.new_bool_var(f"x{v}") for v in range(instance.n)]
         for v in range(instance.n):  # N[v] must hold a chosen vertex
-            model.AddBoolOr([x[v], *(x[u] for u in indices[indptr[v] : indptr[v + 1]])])
-        model.Minimize(sum(x))
+            model.add_bool_or([x[v], *(x[u] for u in indices[indptr[v] : indptr[v + 1]])])
+        model.minimize(sum(x))
         degree = np.diff(adjacency.indptr)
         key = degree + np.random.default_rng(budget.seed).random(instance.n)
         hint = np.zeros(instance.n, dtype=bool)
         hint[independent_dominating_set(instance.n, instance.edges, key)] = True
         for v, value in enumerate(hint.tolist()):  # a dominating set to start from (CP-SAT reports it once presolved)
-            model.AddHint(x[v], value)
+            model.add_hint(x[v], value)
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = clock.left()
         solver.parameters.num_workers = budget.threads

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import torch
@@ -66,15 +67,21 @@ class RoutingBatch:
 
     def map(self, change: Callable[[torch.Tensor], torch.Tensor]) -> RoutingBatch:
         """The batch with ``change`` applied to each of its tensors (absent ones stay absent)."""
-        return RoutingBatch(self.kind, **{f: None if (t := getattr(self, f)) is None else change(t) for f in TENSOR_FIELDS})
+        def each(tensor: torch.Tensor | None) -> torch.Tensor | None:
+            return None if tensor is None else change(tensor)
+
+        optional = (self.duration, self.demand, self.capacity, self.windows, self.service)
+        return RoutingBatch(self.kind, change(self.coords), change(self.distance), *map(each, optional))
 
     @staticmethod
     def concatenate(batches: list[RoutingBatch]) -> RoutingBatch:
         """The instances of several batches of one kind, in order."""
         first = batches[0]
-        return RoutingBatch(
-            first.kind, **{f: None if getattr(first, f) is None else torch.cat([getattr(b, f) for b in batches]) for f in TENSOR_FIELDS}
-        )
+        def joined(name: str) -> torch.Tensor | None:
+            return None if getattr(first, name) is None else torch.cat([getattr(b, name) for b in batches])
+
+        coords, distance = torch.cat([b.coords for b in batches]), torch.cat([b.distance for b in batches])
+        return RoutingBatch(first.kind, coords, distance, *map(joined, TENSOR_FIELDS[2:]))
 
     def to(self, device: torch.device | str, dtype: torch.dtype | None = None) -> RoutingBatch:
         return self.map(lambda t: t.to(device, dtype=dtype) if dtype is not None and t.is_floating_point() else t.to(device))
@@ -245,3 +252,31 @@ def from_instance(instance: object) -> RoutingBatch:
     windows = torch.from_numpy(np.asarray(instance.time_windows, dtype=np.float64))[None]
     service = torch.from_numpy(np.asarray(instance.service_times, dtype=np.float64))[None]
     return RoutingBatch("cvrptw", coords, distance, duration, demand, capacity, windows, service)
+
+
+def suite_instances(batch: RoutingBatch, prefix: str) -> list[Any]:
+    """The batch's instances as suite instances (explicit matrices), for the classical solvers and the checker."""
+    from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
+    from frontierco.problems.distances import EdgeWeights
+
+    out: list[TSPInstance | CVRPInstance | CVRPTWInstance] = []
+    for b in range(batch.size):
+        coords = batch.coords[b].double().numpy()
+        weights = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.distance[b].double().numpy())
+        name = f"{prefix}-{b}"
+        if batch.kind == "tsp":
+            out.append(TSPInstance(name, weights))
+            continue
+        assert batch.demand is not None and batch.capacity is not None
+        demands, capacity = batch.demand[b].numpy().astype(np.int64), int(batch.capacity[b])
+        if batch.kind == "cvrp":
+            out.append(CVRPInstance(name, weights, demands, capacity))
+            continue
+        assert batch.duration is not None and batch.windows is not None and batch.service is not None
+        durations = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.duration[b].double().numpy())
+        out.append(
+            CVRPTWInstance(
+                name, weights, demands, capacity, None, durations, batch.windows[b].double().numpy(), batch.service[b].double().numpy()
+            )
+        )
+    return out

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
+from typing import cast
 
 import torch
 from torch import nn
@@ -204,7 +205,7 @@ class RRNCO(nn.Module):
     def scalars(self) -> list[nn.Parameter]:
         """The learned scalars (distance prior, encoder bias scales): a few numbers whose useful values are far
         from where a shared learning rate would move them in a short run; training gives them their own rate."""
-        return [self.prior, *(layer.bias_scale for layer in self.layers)]
+        return [self.prior, *(cast(nn.Parameter, layer.bias_scale) for layer in self.layers)]
 
     def _node_features(self, batch: RoutingBatch) -> torch.Tensor | None:
         if batch.kind == "tsp":

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
 
 from frontierco.formats.city import City
 
-from .data import RoutingBatch, Sampler
+from .data import RoutingBatch, Sampler, suite_instances
 
 TEACHER_SEED = 10_000
 CHUNK = 16
@@ -54,9 +55,8 @@ def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], prog
     from rich.progress import Progress
 
     from frontierco.problems import get_problem
-    from frontierco.solver import Budget, Proven, get_solver
+    from frontierco.solver import get_solver
 
-    from .train import suite_instances
 
     folder = spec.folder(root)
     folder.mkdir(parents=True, exist_ok=True)
@@ -76,20 +76,31 @@ def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], prog
             batch = spec.sampler(cities, chunk).sample(CHUNK)
             routes, costs = [], []
             for instance in suite_instances(batch, f"teacher-{spec.name}-{chunk}"):
-                best = None
-                for found in solver.solve(instance, Budget(time_limit=spec.seconds, seed=0, threads=1)):
-                    best = found.solution if isinstance(found, Proven) else found
-                evaluation = problem.evaluate(instance, best)
-                if not evaluation.feasible:
-                    raise RuntimeError(f"{solver_name} returned an infeasible teacher solution: {evaluation.reason}")
+                best, cost = solve_checked(solver, problem, instance, spec.seconds)
                 routes.append([best.tour.tolist()] if spec.kind == "tsp" else [r.tolist() for r in best.routes])
-                costs.append(float(evaluation.objective))
+                costs.append(cost)
             record = {"chunk": chunk, "seed": TEACHER_SEED + chunk, "solver": spec.solver, "routes": routes, "costs": costs}
             partial = target.with_suffix(".tmp")
             partial.write_text(json.dumps(record) + "\n")
             partial.replace(target)
             bar.advance(task)
     return len(list(folder.glob("chunk-*.json"))) * CHUNK
+
+
+def solve_checked(solver: Any, problem: Any, instance: Any, seconds: float) -> tuple[Any, float]:
+    """The last solution ``solver`` yields in ``seconds`` (seed 0, one thread) and its objective by the suite's
+    checker; no solution, or an infeasible one, is an error naming the solver."""
+    from frontierco.solver import Budget, Proven
+
+    best = None
+    for found in solver.solve(instance, Budget(time_limit=seconds, seed=0, threads=1)):
+        best = found.solution if isinstance(found, Proven) else found
+    if best is None:
+        raise RuntimeError(f"{solver.name} found no solution of {instance.name} in {seconds:g} s")
+    evaluation = problem.evaluate(instance, best)
+    if not evaluation.feasible or evaluation.objective is None:
+        raise RuntimeError(f"{solver.name} returned an infeasible solution of {instance.name}: {evaluation.reason}")
+    return best, float(evaluation.objective)
 
 
 @dataclass(frozen=True)

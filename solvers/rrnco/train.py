@@ -38,9 +38,9 @@ from frontierco.formats.city import City
 from frontierco.workspace import required
 
 from .checkpoint import SHIPPED, export
-from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, symmetries
+from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, suite_instances, symmetries
 from .model import RRNCO, ModelConfig, default_starts, imitation_loss, rollout
-from .teacher import TeacherSet, TeacherSpec, generate, load, sequences
+from .teacher import TeacherSet, TeacherSpec, generate, load, sequences, solve_checked
 
 log = logging.getLogger("frontierco.rrnco")
 # checkpoint name -> (kind, share of instances drawn from cities; the rest are uniform points): city matrices
@@ -126,38 +126,10 @@ def dev_path(name: str, size: int) -> Path:
     return DEV_DIR / f"{name}-{size}.json"
 
 
-def suite_instances(batch: RoutingBatch, prefix: str) -> list[Any]:
-    """The batch's instances as suite instances (explicit matrices), for the classical solvers and the checker."""
-    from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
-    from frontierco.problems.distances import EdgeWeights
-
-    out = []
-    for b in range(batch.size):
-        coords = batch.coords[b].double().numpy()
-        weights = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.distance[b].double().numpy())
-        name = f"{prefix}-{b}"
-        if batch.kind == "tsp":
-            out.append(TSPInstance(name, weights))
-            continue
-        assert batch.demand is not None and batch.capacity is not None
-        demands, capacity = batch.demand[b].numpy().astype(np.int64), int(batch.capacity[b])
-        if batch.kind == "cvrp":
-            out.append(CVRPInstance(name, weights, demands, capacity))
-            continue
-        assert batch.duration is not None and batch.windows is not None and batch.service is not None
-        durations = EdgeWeights("EXPLICIT", coords=coords, matrix=batch.duration[b].double().numpy())
-        out.append(
-            CVRPTWInstance(
-                name, weights, demands, capacity, None, durations, batch.windows[b].double().numpy(), batch.service[b].double().numpy()
-            )
-        )
-    return out
-
-
 def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
     """Solve the dev set with the suite's strongest classical solver for the kind; costs re-checked by the checker."""
     from frontierco.problems import get_problem
-    from frontierco.solver import Budget, Proven, get_solver
+    from frontierco.solver import get_solver
 
     kind = PRESETS[name][0]
     solver_name = "lkh" if kind == "tsp" else "pyvrp"
@@ -167,13 +139,7 @@ def dev_reference(name: str, size: int, count: int, time_limit: float) -> Path:
     batches = dev_batches(name, size, count, training_cities())
     for batch in batches:
         for instance in suite_instances(batch, f"dev-{name}-{size}"):
-            best = None
-            for solution in solver.solve(instance, Budget(time_limit=time_limit, seed=0, threads=1)):
-                best = solution.solution if isinstance(solution, Proven) else solution
-            evaluation = get_problem(kind).evaluate(instance, best)
-            if not evaluation.feasible:
-                raise RuntimeError(f"{solver_name} returned an infeasible dev solution: {evaluation.reason}")
-            costs.append(float(evaluation.objective))
+            costs.append(solve_checked(solver, get_problem(kind), instance, time_limit)[1])
     DEV_DIR.mkdir(exist_ok=True)
     target = dev_path(name, size)
     card = {

@@ -33,9 +33,8 @@ def candidate_pairs(instance: CVRPInstance) -> tuple[np.ndarray, np.ndarray]:
         assert weights.matrix is not None
         block = weights.matrix[1:, 1:].astype(np.float64) + np.diag(np.full(n - 1, np.inf))
         nearest = np.argpartition(block, k, axis=1)[:, :k] + 1
-    i = np.repeat(customers, nearest.shape[1])
-    j = nearest.ravel()
-    return np.concatenate([i, j]), np.concatenate([j, i])
+    first, second = np.repeat(customers, nearest.shape[1]), nearest.ravel()
+    return np.concatenate([first, second]), np.concatenate([second, first])
 
 
 def savings_routes(instance: CVRPInstance) -> list[list[int]]:
@@ -44,7 +43,8 @@ def savings_routes(instance: CVRPInstance) -> list[list[int]]:
     distances are symmetric)."""
     n = instance.n
     weights = instance.weights
-    symmetric = weights.rule != "EXPLICIT" or bool(np.array_equal(weights.matrix, np.asarray(weights.matrix).T))
+    matrix = weights.matrix
+    symmetric = weights.rule != "EXPLICIT" or matrix is None or bool(np.array_equal(matrix, matrix.T))
     i, j = candidate_pairs(instance)
     zeros = np.zeros_like(i)
     saving = weights.between(i, zeros).astype(np.float64) + weights.between(zeros, j) - weights.between(i, j)

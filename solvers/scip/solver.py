@@ -16,7 +16,7 @@ from frontierco.solverkit import Clock, scip_incumbents
 
 class SCIP(Solver):
     name = "scip"
-    problems = ("milp", "mis", "mds", "cflp", "cpmp")
+    problems: ClassVar[tuple[str, ...]] = ("milp", "mis", "mds", "cflp", "cpmp")
     version = "1"
     deterministic = True
     requires = {"pyscipopt": "pyscipopt>=5.0"}

@@ -52,12 +52,16 @@ def test_killed_campaign_resumes_without_loss_or_duplicates(tmp_path, campaign_f
     process.wait(timeout=30)
     assert 2 <= _lines(jsonl) < 6
     store = ResultStore(root)
+    finished = {r.run_id for r in store.records()}  # what the killed campaign completed
+    assert 2 <= len(finished) < 6
     campaign = campaign_for("slow", seeds=6, seconds=0.4)
     # the same runs, planned again here (the reference is not part of the run id)
+    planned = {spec.run_id for spec in campaign.specs}
+    assert finished < planned
     again = run_campaign(campaign, store)
     records = list(store.records())
-    assert len(records) == 6 and len({r.run_id for r in records}) == 6
-    assert len(again) == 6 - (len(records) - len(again))
+    assert len(records) == 6 and {r.run_id for r in records} == planned
+    assert sorted(r.run_id for r in again) == sorted(planned - finished)  # exactly the runs the kill left undone, each once
     assert run_campaign(campaign, store) == []  # finished runs are skipped
 
 

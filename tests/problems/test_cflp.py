@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from frontierco.formats import read_solution, write_solution
 from frontierco.problems import PROBLEMS, CFLPInstance, CFLPSolution, evaluate
 
 
@@ -81,8 +82,8 @@ def test_json_and_file_round_trip(tmp_path, two_by_three):
     again = problem.decode(problem.encode(solution))
     assert evaluate(two_by_three, again) == evaluate(two_by_three, solution)
     path = tmp_path / "s.txt"
-    problem.write_solution(path, two_by_three, solution, None)
-    assert evaluate(two_by_three, problem.read_solution(path, two_by_three)) == evaluate(two_by_three, solution)
+    write_solution(path, two_by_three, solution, None)
+    assert evaluate(two_by_three, read_solution(path, two_by_three)) == evaluate(two_by_three, solution)
 
 
 def test_contract_cases_are_instances():

@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from frontierco.formats import read_solution, write_solution
 from frontierco.problems import PROBLEMS, CPMPInstance, CPMPSolution, evaluate
 
 
@@ -59,8 +60,8 @@ def test_json_and_file_round_trip(tmp_path, line4):
     solution = CPMPSolution(np.array([0, 2]), np.array([0, 0, 2, 2]))
     assert evaluate(line4, problem.decode(problem.encode(solution))) == evaluate(line4, solution)
     path = tmp_path / "s.txt"
-    problem.write_solution(path, line4, solution, None)
-    assert evaluate(line4, problem.read_solution(path, line4)) == evaluate(line4, solution)
+    write_solution(path, line4, solution, None)
+    assert evaluate(line4, read_solution(path, line4)) == evaluate(line4, solution)
 
 
 def test_contract_cases_are_instances():

@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from frontierco.formats import read_solution, write_solution
 from frontierco.generators import generate
 from frontierco.problems import MDSInstance, MDSSolution, evaluate
 from frontierco.problems.mds import PROBLEM
@@ -52,12 +53,12 @@ def test_dropping_a_vertex_a_neighbour_relies_on_is_caught():
 
 
 def test_solution_file_round_trip_and_refusals(tmp_path, path5):
-    PROBLEM.write_solution(tmp_path / "s.sol", path5, MDSSolution(np.array([3, 1])), 2.0)
+    write_solution(tmp_path / "s.sol", path5, MDSSolution(np.array([3, 1])), 2.0)
     assert (tmp_path / "s.sol").read_text() == "2\n2\n4\n"
-    assert PROBLEM.read_solution(tmp_path / "s.sol", path5).vertices.tolist() == [1, 3]
+    assert read_solution(tmp_path / "s.sol", path5).vertices.tolist() == [1, 3]
     (tmp_path / "bad.sol").write_text("3\n2\n4\n")
     with pytest.raises(Exception, match="a size equal to the 2 vertices listed"):
-        PROBLEM.read_solution(tmp_path / "bad.sol", path5)
+        read_solution(tmp_path / "bad.sol", path5)
 
 
 def test_json_round_trip(path5):

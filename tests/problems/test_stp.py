@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from frontierco.formats import read_solution, write_solution
 from frontierco.generators import generate
 from frontierco.problems import PROBLEMS, STPInstance, STPSolution, evaluate, problem_of
 
@@ -89,9 +90,9 @@ def test_json_and_solution_file_round_trip(tmp_path):
     problem = PROBLEMS["stp"]
     tree = STPSolution(np.array([[0, 1]]))
     assert np.array_equal(problem.decode(problem.encode(tree)).edges, tree.edges)
-    problem.write_solution(tmp_path / "t.txt", instance, tree, 3.0)
+    write_solution(tmp_path / "t.txt", instance, tree, 3.0)
     assert (tmp_path / "t.txt").read_text() == "# cost 3\n1 2\n"
-    assert np.array_equal(problem.read_solution(tmp_path / "t.txt", instance).edges, [[0, 1]])
+    assert np.array_equal(read_solution(tmp_path / "t.txt", instance).edges, [[0, 1]])
     with pytest.raises(ValueError):
         problem.decode({"edges": [[1, 2, 3]]})
 

@@ -1,0 +1,58 @@
+"""harness/worker.run_job in this process: the messages a worker sends for what its solver yields."""
+
+import gc
+import io
+import json
+
+import pytest
+
+from frontierco.harness.plan import plan_file
+from frontierco.harness.sandbox import UNSANDBOXED
+from frontierco.harness.worker import run_job
+from frontierco.problems import CVRPSolution, get_problem
+from tests.helpers import DATA
+
+
+@pytest.fixture
+def messages(faulty, monkeypatch):
+    """The messages of one job of the faulty solver in a mode, run here (no sandbox, no memory limit)."""
+    monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
+
+    def run(mode: str) -> list[dict]:
+        (spec,) = plan_file(faulty, DATA / "tiny.vrp", 5.0, params={"mode": mode}).specs
+        channel = io.StringIO()
+        try:
+            run_job({**spec.job(), "memory_mb": None}, channel)
+        finally:
+            gc.unfreeze()  # run_job freezes what setup made; this process goes on
+        return [json.loads(line) for line in channel.getvalue().splitlines()]
+
+    return run
+
+
+def test_a_good_run_reports_the_sandbox_then_ready_then_each_solution_then_done(messages):
+    sent = messages("good")
+    assert [m["type"] for m in sent] == ["sandbox", "ready", "solution", "solution", "done"]
+    assert sent[0]["applied"] == UNSANDBOXED
+    cvrp = get_problem("cvrp")
+    worse, good = (cvrp.decode(m["data"]) for m in sent[2:4])
+    assert isinstance(good, CVRPSolution) and [r.tolist() for r in good.routes] == [[1, 2], [3]]
+    assert [r.tolist() for r in worse.routes] == [[1], [2], [3]]
+    assert [m["proven"] for m in sent[2:4]] == [False, False]
+
+
+def test_a_proven_solution_travels_with_its_claim(messages):
+    solutions = [m for m in messages("proven") if m["type"] == "solution"]
+    assert [m["proven"] for m in solutions] == [True]
+
+
+@pytest.mark.parametrize(("mode", "reason"), [("garbage", "yielded a str, not a CVRPSolution"), ("wrong-type", "not a CVRPSolution")])
+def test_a_yield_that_is_no_solution_of_the_problem_is_reported_as_garbage_and_the_run_goes_on(messages, mode, reason):
+    sent = messages(mode)
+    assert [m["type"] for m in sent] == ["sandbox", "ready", "garbage", "done"]
+    assert reason in sent[2]["reason"]
+
+
+def test_a_solver_that_raises_leaves_the_exception_to_serve_which_reports_it(messages):
+    with pytest.raises(RuntimeError, match="boom"):  # serve() turns it into a 'failed' message and exit status 4
+        messages("raises")

@@ -1,0 +1,38 @@
+"""checkpoints.py: a learned solver's weights with a card that pins them; a file that does not match is refused."""
+
+import json
+
+import pytest
+import torch
+
+from frontierco.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
+from frontierco.errors import FrontiercoError
+from frontierco.fingerprint import file_sha256
+
+
+def test_a_saved_checkpoint_loads_back_with_its_card(tmp_path):
+    weights = {"layer.weight": torch.arange(6.0).reshape(2, 3)}
+    card = save_checkpoint(tmp_path / "m" / "tsp-50.pt", {"hidden": 3}, weights, {"trained": "by hand"})
+    path = tmp_path / "m" / "tsp-50.pt"
+    assert card == {"trained": "by hand", "file": "tsp-50.pt", "sha256": file_sha256(str(path)), "config": {"hidden": 3}}
+    assert read_card(path) == card == json.loads(path.with_suffix(".json").read_text())
+    config, loaded = load_checkpoint(path)
+    assert config == {"hidden": 3} and torch.equal(loaded["layer.weight"], weights["layer.weight"])
+
+
+def test_a_checkpoint_that_differs_from_its_card_is_refused(tmp_path):
+    path = tmp_path / "m.pt"
+    save_checkpoint(path, {}, {"w": torch.zeros(2)}, {})
+    torch.save({"config": {}, "model": {"w": torch.ones(2)}}, path)  # the weights changed, the card did not
+    with pytest.raises(FrontiercoError, match="does not match the sha256 in m.json"):
+        load_checkpoint(path)
+
+
+def test_a_checkpoint_without_its_card_or_file_is_missing(tmp_path):
+    path = tmp_path / "m.pt"
+    with pytest.raises(MissingCheckpoint, match="no checkpoint"):
+        read_card(path)
+    save_checkpoint(path, {}, {"w": torch.zeros(1)}, {})
+    path.with_suffix(".json").unlink()
+    with pytest.raises(MissingCheckpoint, match=r"with its card m.json"):
+        load_checkpoint(path)

@@ -1,0 +1,143 @@
+"""``frontierco validate``: the manifests, campaigns and solver folders checked, one line per problem."""
+
+import subprocess
+import sys
+
+import tomli_w
+
+from frontierco import workspace
+from frontierco.app.validate import validate
+from tests.helpers import tuned_solver
+
+GOOD_MANIFEST = {
+    "name": "mine", "problem": "mis", "generator": "mis-er",
+    "params": {"n": 5, "p": 0.5}, "instance": [{"name": "a", "seed": 9}],
+}
+STEP = {"solver": "tuned", "problem": "mis", "collection": "mine", "time_limit": 5}
+
+
+def _folders(tmp_path):
+    folders = {kind: tmp_path / kind for kind in ("instances", "solvers", "campaigns")}
+    for folder in folders.values():
+        folder.mkdir()
+    (folders["instances"] / "mine.toml").write_text(tomli_w.dumps(GOOD_MANIFEST))
+    tuned_solver(folders["solvers"])
+    (folders["solvers"] / "tuned" / "README.md").write_text("# tuned\n")
+    return folders
+
+
+def _campaign(folders, name, *steps):
+    (folders["campaigns"] / f"{name}.toml").write_text(tomli_w.dumps({"name": name, "run": list(steps)}))
+
+
+def _validate(folders):
+    return validate([folders["instances"]], [folders["solvers"]], [folders["campaigns"]])
+
+
+def test_the_suite_s_own_manifests_campaigns_and_solvers_are_valid():
+    findings = validate()
+    assert findings.problems == []
+    assert findings.counts["manifests"] > 50 and findings.counts["campaigns"] > 5 and findings.counts["solver folders"] > 20
+
+
+def test_a_clean_workspace_has_no_problems(tmp_path):
+    folders = _folders(tmp_path)
+    _campaign(folders, "fine", STEP | {"params": {"level": 3}})
+    findings = _validate(folders)
+    assert findings.problems == []
+    assert findings.summary() == "0 problems in 1 manifests, 1 campaigns, 1 solver folders"
+
+
+def test_every_problem_is_one_line_naming_its_file(tmp_path):
+    folders = _folders(tmp_path)
+    (folders["instances"] / "typo.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "typo", "refrence": 1}))
+    (folders["instances"] / "again.toml").write_text(tomli_w.dumps(GOOD_MANIFEST))
+    _campaign(
+        folders,
+        "wrong",
+        STEP | {"params": {"pmo": 50}},
+        STEP | {"solver": "nobody"},
+        STEP | {"collection": "nowhere", "seeds": 0},
+        STEP | {"problem": "tsp"},
+    )
+    (folders["campaigns"] / "speed.toml").write_text(tomli_w.dumps({"run": [STEP | {"speed": 3}]}))
+    found = _validate(folders).problems
+    campaigns, instances = folders["campaigns"], folders["instances"]
+    assert sorted(found) == sorted(
+        [
+            f"{instances / 'typo.toml'}: unknown key refrence (known: " + ", ".join(sorted(_manifest_keys())) + ")",
+            f"{instances / 'mine.toml'}: collection 'mine' is defined in {instances / 'again.toml'} too",
+            f"{campaigns / 'speed.toml'} run 0: unknown key speed (known: " + ", ".join(sorted(_step_keys())) + ")",
+            f"{campaigns / 'wrong.toml'} run 0: solver tuned has no parameter pmo; it takes flavour, level"
+            " (see 'frontierco solvers tuned')",
+            f"{campaigns / 'wrong.toml'} run 1: unknown solver 'nobody'",
+            f"{campaigns / 'wrong.toml'} run 2: seeds must be a whole number of at least 1, not 0",
+            f"{campaigns / 'wrong.toml'} run 2: unknown collection 'nowhere'",
+            f"{campaigns / 'wrong.toml'} run 3: collection mine holds mis instances, not tsp",
+            f"{campaigns / 'wrong.toml'} run 3: solver tuned does not support tsp (it supports mis)",
+        ]
+    )
+    assert all("\n" not in line for line in found)
+
+
+def test_generated_instances_are_checked_against_their_generator_without_generating(tmp_path):
+    folders = _folders(tmp_path)
+    instances = folders["instances"]
+    (instances / "typo.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "typo", "params": {"n": 5, "p": 0.5, "pp": 1}}))
+    (instances / "nobody.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "nobody", "generator": "mis-nope"}))
+    (instances / "other.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"name": "other", "generator": "tsp-uniform"}))
+    found = _validate(folders).problems
+    assert len(found) == 3
+    assert found[0].startswith(f"{instances / 'nobody.toml'}: unknown generator 'mis-nope'")
+    assert found[1] == f"{instances / 'other.toml'}: generator tsp-uniform builds tsp instances, not mis"
+    assert found[2].startswith(f"{instances / 'typo.toml'}: instance a: bad parameters for generator mis-er: ")
+    assert "pp" in found[2]
+
+
+def _manifest_keys():
+    from frontierco.manifests import MANIFEST_KEYS
+
+    return MANIFEST_KEYS
+
+
+def _step_keys():
+    from frontierco.campaigns import STEP_KEYS
+
+    return STEP_KEYS
+
+
+def test_solver_folders_are_checked_against_their_own_declarations(tmp_path):
+    folders = _folders(tmp_path)
+    solvers = folders["solvers"]
+    more = solvers / "more"  # a second folder: no README, a path parameter it does not declare as a path, a stranger
+    more.mkdir()
+    code = (solvers / "tuned" / "solver.py").read_text().replace('"tuned"', '"bare"')
+    code += "\n    def setup(self):\n        self.depth = self.params.get('depth', 3) + self.params['level']\n"
+    (more / "solver.py").write_text(code.replace("    version", '    path_params = ("flavour",)\n    version'))
+    stranger = '\n[params.extra]\ntype = "int"\nsolvers = ["ghost"]\n'
+    (more / "solver.toml").write_text((solvers / "tuned" / "solver.toml").read_text() + stranger)
+    (solvers / "broken").mkdir()
+    (solvers / "broken" / "solver.py").write_text("class Broken(:\n")
+    (solvers / "typed").mkdir()
+    (solvers / "typed" / "solver.py").write_text("")
+    (solvers / "typed" / "solver.toml").write_text('[params.x]\ntype = "integer"\n')
+    found = _validate(folders).problems
+    assert f"{more}: no README.md (what the solver is, its citation and licence)" in found
+    assert f"{more / 'solver.toml'}: params.extra names solvers not in this folder: ghost" in found
+    assert f"{more}: the code reads parameters that solver.toml does not declare: depth" in found
+    assert f'{more / "solver.py"}:Tuned: path parameter flavour is not declared in solver.toml with type = "path"' in found
+    assert any(line.startswith(f"{solvers / 'broken' / 'solver.py'}: cannot be read (") for line in found)
+    assert any(line.startswith(f"{solvers / 'typed' / 'solver.toml'}: params.x needs a type") for line in found)
+    assert f"{solvers / 'tuned'}: no README.md (what the solver is, its citation and licence)" not in found
+
+
+def test_the_command_prints_one_line_per_problem_and_fails(tmp_path):
+    made = workspace.init(tmp_path / "ws")
+    command = [sys.executable, "-m", "frontierco", "--root", str(made.root), "validate"]
+    clean = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert clean.returncode == 0 and clean.stdout == "" and clean.stderr.startswith("0 problems in ")
+    (made.root / "instances" / "typo.toml").write_text(tomli_w.dumps(GOOD_MANIFEST | {"refrence": 1}))
+    broken = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert broken.returncode == 1 and broken.stdout.splitlines() == [
+        f"{made.root / 'instances' / 'typo.toml'}: unknown key refrence (known: " + ", ".join(sorted(_manifest_keys())) + ")"
+    ]
