@@ -18,7 +18,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from frontierco.harness.sandbox import SYSTEM, WRITABLE, gpus
+from frontierco.harness.grants import SYSTEM, WRITABLE, gpus
 
 NAMESPACES = ("--unshare-all", "--share-net", "--cap-drop", "ALL", "--die-with-parent")
 _MOUNTED = ("/proc", "/dev")  # made fresh inside (--proc, --dev), never bound from outside

@@ -29,19 +29,11 @@ import os
 import sys
 from pathlib import Path
 
+from frontierco.harness.grants import DEVICES, SYSTEM, WRITABLE, gpus
+
 UNSANDBOXED = "unsandboxed"
 LANDLOCK, BUBBLEWRAP = "landlock", "bubblewrap"
 _OFF = ("0", "off", "none", "no", "false")
-
-SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/opt", "/proc", "/sys")
-DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/shm")  # and the GPUs' /dev/nvidia*
-WRITABLE = ("/dev/null", "/dev/shm")
-
-
-def gpus() -> list[Path]:
-    """The NVIDIA device files (a CUDA solver opens them; both mechanisms let it)."""
-    return sorted(Path("/dev").glob("nvidia*"))
-
 
 def landlock_abi() -> int:
     """The kernel's Landlock ABI version, 0 where there is none (or it is disabled, or ``landlockpy`` is
