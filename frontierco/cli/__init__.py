@@ -389,7 +389,7 @@ def leaderboard_build(
         if differing:
             console.print(f"leaderboard out of date; run 'frontierco leaderboard build': {', '.join(differing)}")
             raise typer.Exit(1)
-        console.print(f"leaderboard up to date ({len(outputs)} files)")
+        console.print(f"leaderboard up to date ({len(outputs) - 1} files)")  # the figures' key file is a cache, not compared
         return
     try:
         leaderboard.write(folder, outputs, readme)
