@@ -51,7 +51,8 @@ def main() -> None:
     print(f"  records and the rest: {(total - sum(solutions.values())) / mb:.1f} MB")
     print(f"  solution files over {SOLUTION_LIMIT / mb:g} MB: {len(over)}, {sum(over.values()) / mb:.1f} MB")
     print(f"  without them: {(total - sum(over.values())) / mb:.1f} MB")
-    print(f"largest {args.top}:")
+    if args.top > 0:
+        print(f"largest {args.top}:")
     for path, size in sorted(sizes.items(), key=lambda item: -item[1])[: args.top]:
         print(f"  {size / mb:8.2f} MB  {path}")
     if args.fail_above_mb is not None:
