@@ -4,7 +4,8 @@ solution with the independent checker, and compare with the recorded objective."
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -184,3 +185,51 @@ def added_records(store: ResultStore, since: str) -> list[tuple[Path, RunRecord]
             except (ValueError, TypeError, KeyError):
                 continue  # not a record: the store skips it too
     return found
+
+
+def _git(store: ResultStore, *args: str) -> bytes:
+    import subprocess
+
+    try:
+        return subprocess.run(["git", *args], cwd=store.root, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise FrontiercoError(f"git {args[0]} failed: {exc}") from None
+
+
+def deleted_solutions(store: ResultStore, since: str, into: Path) -> int:
+    """Write the solution files git sees deleted from the store since commit ``since`` into ``into``, each named
+    by its sha256 as a folder of ``FRONTIERCO_SOLUTIONS`` holds them. A commit that moves solutions out of the
+    store by hash (scripts/move_large_solutions.py) rewrites their records and removes the files: the rewritten
+    records are then re-checked from the files as ``since`` had them. Returns how many were written."""
+    import hashlib
+
+    listing = _git(store, "diff", "--name-only", "--diff-filter=D", "--no-renames", "-z", since, "--", ".")
+    count = 0
+    for name in listing.decode(errors="replace").split("\0"):
+        if name.endswith(".json.gz") and "/solutions/" in f"/{name}":
+            data = _git(store, "cat-file", "blob", f"{since}:{name}")
+            (into / f"{hashlib.sha256(data).hexdigest()}.json.gz").write_bytes(data)
+            count += 1
+    return count
+
+
+@contextmanager
+def solutions_deleted_since(store: ResultStore, since: str) -> Iterator[int]:
+    """While open, the solution files git sees deleted from the store since ``since`` are readable by their
+    sha256 (a temporary folder added to ``FRONTIERCO_SOLUTIONS``); yields how many there are."""
+    import os
+    import tempfile
+
+    from frontierco.results import SOLUTIONS_VARIABLE
+
+    previous = os.environ.get(SOLUTIONS_VARIABLE)
+    with tempfile.TemporaryDirectory(prefix="frontierco-deleted-solutions-") as folder:
+        count = deleted_solutions(store, since, Path(folder))
+        os.environ[SOLUTIONS_VARIABLE] = os.pathsep.join(part for part in (previous, folder) if part)
+        try:
+            yield count
+        finally:
+            if previous is None:
+                os.environ.pop(SOLUTIONS_VARIABLE, None)
+            else:
+                os.environ[SOLUTIONS_VARIABLE] = previous

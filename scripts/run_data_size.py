@@ -3,9 +3,10 @@ from git's own object sizes, with the largest files and those over the solution 
 
     python scripts/run_data_size.py [--commit HEAD] [--top 15] [--aim-mb 50] [--fail-above-mb MB]
 
-It reports and exits 0: the aim (issue 30: committed run data under 50 MB) is printed beside the total, not
-enforced, while the solution files committed before the limit existed are still in the tree. With
-``--fail-above-mb`` it exits 1 when the total is over that many MB (for CI, once they are out).
+It reports and exits 0: the aim (issue 30: committed run data under 50 MB) is printed beside the total. With
+``--fail-above-mb`` it exits 1 when the total is over that many MB: CI (``.ci/run``) runs it with the current
+ceiling, 70 MB while one 39 MB solution file committed before the limit existed is still in the tree, 50 MB
+once it is moved out (``scripts/move_large_solutions.py --delete``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNS = "leaderboards/runs"
 
 
-def committed_sizes(commit: str, folder: str = RUNS) -> dict[str, int]:
-    """Path -> size in bytes of every file under ``folder`` at ``commit`` (``git ls-tree -r -l``)."""
-    listing = subprocess.run(["git", "ls-tree", "-r", "-l", commit, "--", folder], capture_output=True, text=True, check=True, cwd=ROOT)
+def committed_sizes(commit: str, folder: str = RUNS, root: Path = ROOT) -> dict[str, int]:
+    """Path -> size in bytes of every file under ``folder`` at ``commit`` of the repository at ``root`` (``git
+    ls-tree -r -l``)."""
+    listing = subprocess.run(["git", "ls-tree", "-r", "-l", commit, "--", folder], capture_output=True, text=True, check=True, cwd=root)
     sizes = {}
     for line in listing.stdout.splitlines():
         meta, path = line.split("\t", 1)
@@ -49,11 +51,21 @@ def main() -> None:
     print(f"  records and the rest: {(total - sum(solutions.values())) / mb:.1f} MB")
     print(f"  solution files over {SOLUTION_LIMIT / mb:g} MB: {len(over)}, {sum(over.values()) / mb:.1f} MB")
     print(f"  without them: {(total - sum(over.values())) / mb:.1f} MB")
-    print(f"largest {args.top}:")
+    if args.top > 0:
+        print(f"largest {args.top}:")
     for path, size in sorted(sizes.items(), key=lambda item: -item[1])[: args.top]:
         print(f"  {size / mb:8.2f} MB  {path}")
-    if args.fail_above_mb is not None and total > args.fail_above_mb * mb:
-        raise SystemExit(f"committed run data {total / mb:.1f} MB is over {args.fail_above_mb:g} MB")
+    if args.fail_above_mb is not None:
+        verdict = over_ceiling(total, args.fail_above_mb)
+        if verdict is not None:
+            raise SystemExit(verdict)
+
+
+def over_ceiling(total: int, ceiling_mb: float) -> str | None:
+    """What CI says when ``total`` bytes of committed run data are over ``ceiling_mb`` MB; None when they are not."""
+    if total <= ceiling_mb * 1e6:
+        return None
+    return f"committed run data {total / 1e6:.1f} MB is over {ceiling_mb:g} MB: move solution files out (scripts/move_large_solutions.py)"
 
 
 if __name__ == "__main__":

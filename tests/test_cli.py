@@ -362,6 +362,32 @@ def test_records_with_a_time_limit_of_zero_or_an_infinite_objective_and_a_folder
     assert _run("verify", good["run_id"], "--results", str(runs)).returncode == 0
 
 
+@pytest.mark.parametrize("change", [{"time_limit": 0}, {"time_limit": -5}, {"objective": float("inf")}], ids=["0 s", "-5 s", "Infinity"])
+def test_an_admitted_line_with_a_time_limit_not_positive_or_an_infinite_objective_breaks_no_command(tmp_path, change):
+    """Issue 30, defect 7, one case at a time, the line admitted (as a store written before admission existed, or
+    by hand, may hold it): before, a time limit of 0 or -5 s broke leaderboard build (ZeroDivisionError, math
+    domain error) and verify re-checked an objective of Infinity as agreeing."""
+    import json
+
+    from frontierco.leaderboard.build import build
+    from frontierco.results import line_digest
+
+    runs = tmp_path / "leaderboards" / "runs"
+    run = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--time-limit", "5", "--results", str(runs)]
+    assert _run(*run).returncode == 0
+    path = next(runs.rglob("greedy.jsonl"))
+    line = json.dumps({**json.loads(path.read_text()), "run_id": "odd", **change})
+    with open(path, "a") as handle:
+        handle.write(line + "\n")
+    ResultStore(runs).admit(path, [line_digest(line.encode())])
+    assert build(runs)  # no traceback
+    again = _run(*run, "--force")
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    refused = _run("verify", "odd", "--results", str(runs))
+    assert refused.returncode == 2 and "no run 'odd'" in refused.stderr.splitlines()[-1], refused.stderr
+    assert "odd" not in {r.run_id for r in ResultStore(runs).records()}  # not a record: skipped, with a warning
+
+
 def test_a_leaderboard_build_on_a_full_disk_is_one_line(tmp_path, monkeypatch):
     import errno
     from pathlib import Path

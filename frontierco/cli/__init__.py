@@ -292,14 +292,18 @@ def verify_command(
     the boards do not show yet)."""
     from frontierco.errors import SolutionUnavailable
     from frontierco.registry import Registry
-    from frontierco.results import ResultStore
-    from frontierco.verify import added_records, admission, admit_store, find_record, find_records, verify_record
+    from frontierco.results import BY_HASH, ResultStore
+    from frontierco.verify import added_records, admission, admit_store, find_record, find_records, solutions_deleted_since, verify_record
 
     store = ResultStore(_records(results))
     if changed_since is not None:
         added = added_records(store, changed_since)
         registry = Registry()
-        refused = [(record, reason) for path, record in added if (reason := admission(store, record, path, registry))]
+        checked = [(path, record, admission(store, record, path, registry)) for path, record in added]
+        if any(reason and (record.solution_file or "").startswith(BY_HASH) for _, record, reason in checked):  # moved out?
+            with solutions_deleted_since(store, changed_since):  # then re-checked from the files the commit removed
+                checked = [(path, record, reason and admission(store, record, path, registry)) for path, record, reason in checked]
+        refused = [(record, reason) for _, record, reason in checked if reason]
         for record, reason in refused:
             console.print(f"run {record.run_id} ({record.collection}/{record.solver}): {reason}")
         console.print(f"{len(added)} records added since {changed_since}; {len(refused)} do not re-check")
@@ -395,7 +399,7 @@ def leaderboard_build(
         if differing:
             console.print(f"leaderboard out of date; run 'frontierco leaderboard build': {', '.join(differing)}")
             raise typer.Exit(1)
-        console.print(f"leaderboard up to date ({len(outputs)} files)")
+        console.print(f"leaderboard up to date ({len(outputs) - 1} files)")  # the figures' key file is a cache, not compared
         return
     try:
         leaderboard.write(folder, outputs, readme)

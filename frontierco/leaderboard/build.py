@@ -12,7 +12,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from frontierco.leaderboard.data import CollectionBoard, boards, leader
-from frontierco.leaderboard.figures import draw_ahead, figures
+from frontierco.leaderboard.figures import KEYS, begin, draw_ahead, figures, keys_json
 from frontierco.leaderboard.learned import learned_figures
 from frontierco.leaderboard.paired import paired, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
@@ -86,8 +86,11 @@ def with_excerpt(readme: str, excerpt: str) -> str:
 
 def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]:
     """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
-    ``excerpt.md`` is not written as a file but into the project README's marked section."""
+    ``excerpt.md`` is not written as a file but into the project README's marked section; ``figures/keys.json``
+    names the drawing of each figure, so that the next build (a fresh clone's ``--check`` too) draws only the
+    figures whose drawing or data changed."""
     registry = registry or Registry()
+    begin(runs_root.parent)  # the committed figures whose drawing is unchanged are taken as they are
     records = [r for r in latest(list(ResultStore(runs_root).records(only_admitted=True))) if not r.on_file]
     protocol = Protocol.of(records)
     built = []
@@ -120,6 +123,7 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
     outputs["paired.csv"] = paired_csv(boards_only).encode()
     outputs[EXCERPT] = excerpt_markdown(boards_only).encode()
     outputs["site/index.html"] = _site(built, learned, sized, protocol, len(records)).encode()
+    outputs[KEYS] = keys_json().encode()
     return outputs
 
 
@@ -155,8 +159,9 @@ def write(folder: Path, outputs: dict[str, bytes], readme: Path | None = None) -
 
 
 def check(folder: Path, outputs: dict[str, bytes], readme: Path | None = None) -> list[str]:
-    """Paths that differ between a fresh build and what is on disk (missing, changed or left over)."""
-    files = _files(outputs)
+    """Paths that differ between a fresh build and what is on disk (missing, changed or left over). The key file
+    of the figures is not compared: it is a cache (its keys name the library versions), not an output."""
+    files = {name: data for name, data in _files(outputs).items() if name != KEYS}
     differing = [name for name, data in sorted(files.items()) if not (folder / name).exists() or (folder / name).read_bytes() != data]
     differing += sorted(_generated(folder) - set(files))
     if readme is not None and readme.exists() and with_excerpt(readme.read_text(), outputs[EXCERPT].decode()) != readme.read_text():

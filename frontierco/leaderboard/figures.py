@@ -85,35 +85,102 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"not figure data: {type(value).__name__}")
 
 
+@functools.cache
+def _source(module: str) -> bytes:
+    return Path(str(sys.modules[module].__file__)).read_bytes()
+
+
+@functools.cache
+def _matplotlib_version() -> str:
+    """Read once: ``importlib.metadata.version`` parses the package's metadata on every call (a third of a
+    cached build's time went there when each figure asked for it)."""
+    return version("matplotlib")
+
+
 def _drawing_key(draw: Callable[..., str], args: tuple[Any, ...]) -> str:
     """sha256 of what the drawing depends on: its module's and this module's source, matplotlib's and numpy's
     versions, the drawing's name and its arguments as JSON (floats written exactly, in the order given). A
     matplotlibrc of the user's is not in it: the pinned build runs without one."""
     digest = hashlib.sha256()
     for module in sorted({__name__, draw.__module__}):
-        digest.update(Path(str(sys.modules[module].__file__)).read_bytes())
-    digest.update(json.dumps([version("matplotlib"), np.__version__, draw.__qualname__, args], default=_plain).encode())
+        digest.update(_source(module))
+    digest.update(json.dumps([_matplotlib_version(), np.__version__, draw.__qualname__, args], default=_plain).encode())
     return digest.hexdigest()
+
+
+KEYS = "figures/keys.json"  # in the leaderboard folder: drawing key -> sha256 of the SVG it made, at the last build
+_committed: dict[str, str] = {}  # drawing key -> its SVG, from the leaderboard folder's committed figures
+_made: dict[str, str] = {}  # drawing key -> sha256 of its SVG, for every drawing asked for since ``begin``
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def committed_drawings(folder: Path) -> dict[str, str]:
+    """Drawing key -> SVG for the figures under ``folder`` that the last build wrote: ``figures/keys.json``
+    names the sha256 each key's drawing had, and a committed SVG counts only while its bytes still have it
+    (an SVG edited by hand is drawn again, and ``--check`` then names it)."""
+    try:
+        keys = json.loads((folder / KEYS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(keys, dict):
+        return {}
+    by_hash: dict[str, str] = {}
+    for path in sorted((folder / "figures").glob("*.svg")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        by_hash.setdefault(_sha256(text), text)
+    return {key: by_hash[digest] for key, digest in keys.items() if isinstance(digest, str) and digest in by_hash}
+
+
+def begin(folder: Path | None) -> None:
+    """Start a build of the leaderboard in ``folder``: its committed figures serve as a second cache (a fresh
+    clone draws only what changed), and the keys made from here on are collected for ``keys_json``."""
+    _committed.clear()
+    _made.clear()
+    if folder is not None and figure_cache() is not None:
+        _committed.update(committed_drawings(folder))
+
+
+def keys_json() -> str:
+    """The key file of the drawings made since ``begin``: sorted JSON, the same bytes for the same drawings."""
+    return json.dumps(dict(sorted(_made.items())), indent=0) + "\n"
 
 
 _ahead: list[tuple[Callable[..., str], tuple[Any, ...]]] | None = None  # the drawings draw_ahead collects
 
 
 def drawn(draw: Callable[..., str], *args: Any) -> str:
-    """``draw(*args)``, an SVG, taken from the figure cache when the same drawing of the same data was made before
-    (while ``draw_ahead`` collects, a drawing not in the cache is noted and "" returned)."""
+    """``draw(*args)``, an SVG, taken from the figure cache or the committed figures when the same drawing of the
+    same data was made before (while ``draw_ahead`` collects, a drawing found in neither is noted and "" returned)."""
+    key = _drawing_key(draw, args)
+    svg = _found(key)
+    if svg is None:
+        folder = figure_cache()
+        if folder is None:
+            svg = draw(*args)
+        elif _ahead is not None:
+            _ahead.append((draw, args))
+            return ""
+        else:
+            svg = _draw_and_keep(draw, args, folder / f"{key}.svg")
+    _made[key] = _sha256(svg)
+    return svg
+
+
+def _found(key: str) -> str | None:
+    """The drawing of ``key`` from the figure cache, else from the committed figures; None without a cache."""
     folder = figure_cache()
     if folder is None:
-        return draw(*args)
-    path = folder / f"{_drawing_key(draw, args)}.svg"
+        return None
     try:
-        return path.read_text(encoding="utf-8")
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    if _ahead is not None:
-        _ahead.append((draw, args))
-        return ""
-    return _draw_and_keep(draw, args, path)
+        return (folder / f"{key}.svg").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return _committed.get(key)
 
 
 def _draw_and_keep(draw: Callable[..., str], args: tuple[Any, ...], path: Path) -> str:

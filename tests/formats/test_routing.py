@@ -204,3 +204,56 @@ def test_city_npz_is_not_an_instance(tmp_path):
     np.savez(tmp_path / "Seoul_data.npz", points=np.zeros((2, 2)), distance=np.zeros((2, 2)), duration=np.zeros((2, 2)))
     with pytest.raises(FormatError, match="city"):
         read_instance(tmp_path / "Seoul_data.npz")
+
+
+TOUR_HEAD = "NAME : t.tour\nTYPE : TOUR\nDIMENSION : 4\n"
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        "TOUR_SECTION\n3\n1\n4\n2\n-1\nEOF\n",
+        "TOUR_SECTION\n3 1\n4 2 -1\n",  # several a line, no EOF
+        "TOUR_SECTION\r\n3\r\n1\r\n4\r\n2\r\n-1\r\nEOF\r\n",
+        "TOUR_SECTION\n-1\nEOF\n",  # an empty tour (the checker refuses it)
+        "TOUR_SECTION\n3\n1\n4\n2\n-1\n-1\nEOF\n",  # the general reader stops at the first -1
+        "TOUR_SECTION\n3\n1.0\n4\n2\n-1\nEOF\n",
+        "TOUR_SECTION\n3\n1\n4\n2\nEOF\n",  # no -1
+        "TOUR_SECTION\n3\n1\n4\n99999999999999999999\n-1\nEOF\n",
+        "TOUR_SECTION\n3\n1\n4\n2\n-1\nEOF\nextra\n",
+        "TOUR_SECTION : 3 1 4 2 -1\nEOF\n",
+    ],
+)
+def test_a_tour_reads_the_same_through_the_fast_path_as_through_the_general_reader(tmp_path, section):
+    """read_tour takes the plain form (numbers, -1, EOF) at C speed and everything else through the general reader,
+    which names what is wrong: either way the same nodes, or the same error."""
+    from frontierco.formats import routing
+
+    path = tmp_path / "t.tour"
+    path.write_text(TOUR_HEAD + section)
+    plain = routing.plain_tour(path.read_text(), path)
+    outcomes = []
+    for fast in (True, False):
+        if not fast:
+            routing_plain = routing.plain_tour
+            routing.plain_tour = lambda text, path: None  # the general reader alone
+        try:
+            outcomes.append(("nodes", routing.read_tour(path).tour.tolist()))
+        except FormatError as exc:
+            outcomes.append(("error", str(exc)))
+        finally:
+            if not fast:
+                routing.plain_tour = routing_plain
+    assert outcomes[0] == outcomes[1]
+    if plain is not None:
+        assert ("nodes", plain.tour.tolist()) == outcomes[0]
+
+
+def test_the_fast_path_takes_the_plain_form_and_leaves_the_rest(tmp_path):
+    from frontierco.formats.routing import plain_tour
+
+    path = tmp_path / "t.tour"
+    assert plain_tour(TOUR_HEAD + "TOUR_SECTION\n3\n1\n4\n2\n-1\nEOF\n", path).tour.tolist() == [2, 0, 3, 1]
+    for odd in ("TOUR_SECTION\n3\n1.5\n-1\n", "TOUR_SECTION\n3\nx\n-1\n", "TOUR_SECTION\n3 1\n", "TOUR_SECTION\n3 1 -1\nEOF\nmore\n"):
+        assert plain_tour(TOUR_HEAD + odd, path) is None, odd
+    assert plain_tour("NAME t.tour\nBAD LINE\nTOUR_SECTION\n1\n-1\n", path) is None  # a header the general reader refuses

@@ -54,3 +54,61 @@ def test_figures_drawn_in_parallel_processes_are_the_same_bytes(board_setup, tmp
     monkeypatch.setenv("FRONTIERCO_FIGURE_JOBS", "2")
     assert build(folder / "runs", registry) == fresh
     assert len(list((tmp_path / "figure-cache").glob("*.svg"))) == len([name for name in fresh if name.endswith(".svg")])
+
+
+def _count_drawings(monkeypatch) -> list[str]:
+    drawings: list[str] = []
+    real_svg_text = figures.svg_text
+
+    def counted(figure) -> str:
+        drawings.append(figure.axes[0].get_title())
+        return real_svg_text(figure)
+
+    for module in ("frontierco.leaderboard.figures", "frontierco.leaderboard.learned", "frontierco.leaderboard.sizes"):
+        monkeypatch.setattr(f"{module}.svg_text", counted)
+    return drawings
+
+
+def test_a_fresh_clone_checks_the_committed_figures_without_drawing_them(board_setup, tmp_path, monkeypatch):
+    """No figure cache on the machine (a fresh clone, CI): the committed key file names the drawing of each
+    committed SVG, so ``--check`` takes them as they are; what a build writes is the same with or without it."""
+    from frontierco.leaderboard.build import check, write
+
+    registry, folder = board_setup
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "first-machine"))
+    monkeypatch.setenv("FRONTIERCO_FIGURE_JOBS", "1")
+    outputs = build(folder / "runs", registry)
+    write(folder, outputs)
+    assert (folder / figures.KEYS).is_file()
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "fresh-clone"))
+    drawings = _count_drawings(monkeypatch)
+    again = build(folder / "runs", registry)
+    assert drawings == [] and again == outputs and check(folder, again) == []
+    monkeypatch.setenv(figures.CACHE_VARIABLE, "off")
+    assert build(folder / "runs", registry) == outputs  # drawing them all gives the same bytes
+
+
+def test_a_committed_figure_edited_by_hand_is_drawn_again_and_the_check_names_it(board_setup, tmp_path, monkeypatch):
+    from frontierco.leaderboard.build import check, write
+
+    registry, folder = board_setup
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "first-machine"))
+    monkeypatch.setenv("FRONTIERCO_FIGURE_JOBS", "1")
+    write(folder, build(folder / "runs", registry))
+    edited = sorted((folder / "figures").glob("*.svg"))[0]
+    edited.write_text(edited.read_text().replace("</svg>", "<!-- edited --></svg>"))
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "fresh-clone"))
+    drawings = _count_drawings(monkeypatch)
+    assert check(folder, build(folder / "runs", registry)) == [f"figures/{edited.name}"]
+    assert len(drawings) == 1
+
+
+def test_the_key_file_is_a_cache_not_an_output_the_check_compares(board_setup, tmp_path, monkeypatch):
+    from frontierco.leaderboard.build import check, write
+
+    registry, folder = board_setup
+    monkeypatch.setenv(figures.CACHE_VARIABLE, str(tmp_path / "cache"))
+    outputs = build(folder / "runs", registry)
+    write(folder, outputs)
+    (folder / figures.KEYS).write_text("{}\n")  # keys of other library versions, or none: only slower
+    assert check(folder, build(folder / "runs", registry)) == []

@@ -81,3 +81,39 @@ def test_a_record_no_board_scores_is_admitted_as_left_out(board_setup, monkeypat
     monkeypatch.setattr(verify, "_Remembering", lambda: remembering(registry.directory))  # the test collection
     assert admit_store(store, lambda r, reason: None) == 1
     assert "Runs left out because their instance left the collection" in build(folder / "runs", registry)["tiny.md"].decode()
+
+
+def test_verify_changed_since_re_checks_solutions_a_commit_moved_out_of_the_store_from_the_files_it_removed(
+    tmp_path, hostile_campaign, monkeypatch
+):
+    """A commit that moves solution files out of the store by hash (scripts/move_large_solutions.py) rewrites their
+    records; CI, which has no local solution cache, re-checks them from the files the commit removed (before:
+    'not re-checked: solution not available locally', exit 1). A record naming a hash no removed file has is
+    still refused."""
+    import importlib.util
+    import subprocess
+
+    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    store = ResultStore(tmp_path / "runs")
+    (honest,) = run_campaign(hostile_campaign("good"), store)
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "runs"], check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], check=True)
+    script = Path(__file__).resolve().parents[2] / "scripts" / "move_large_solutions.py"
+    spec = importlib.util.spec_from_file_location("move_large_solutions", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "10")
+    (address,) = module.move(store.root, tmp_path / "elsewhere", delete=True).values()
+    (moved,) = [r for r in store.records() if r.run_id == honest.run_id]
+    assert moved.solution_file == address and not (tmp_path / "cache" / "solutions").exists()  # not on this machine
+    verify_since = ["verify", "--changed-since", "HEAD", "--results", str(tmp_path / "runs")]
+    result = CliRunner().invoke(app, verify_since)
+    assert result.exit_code == 0 and "1 records added since HEAD; 0 do not re-check" in result.output, result.output
+    nowhere = {"run_id": "forged", "solution_file": "sha256:" + "0" * 64}
+    _forge(store.path(honest.collection, honest.solver), json.loads(moved.to_json()) | nowhere)
+    result = CliRunner().invoke(app, verify_since)
+    assert result.exit_code == 1 and "2 records added since HEAD; 1 do not re-check" in result.output, result.output
+    assert "run forged" in result.output and "solution not available locally" in result.output
