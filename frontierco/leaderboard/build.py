@@ -11,21 +11,22 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from frontierco.leaderboard.data import CollectionBoard, boards, leader
+from frontierco.leaderboard.data import CollectionBoard, boards
 from frontierco.leaderboard.figures import KEYS, begin, draw_ahead, figures, keys_json
 from frontierco.leaderboard.learned import learned_figures
 from frontierco.leaderboard.paired import paired, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.leaderboard.published import published_markdown
+from frontierco.leaderboard.ranking import leader
 from frontierco.leaderboard.sizes import size_figures
 from frontierco.leaderboard.tables import (
     COLUMNS,
     aggregates_csv,
+    cells,
     collection_markdown,
     excerpt_markdown,
     index_markdown,
     paired_csv,
-    rows,
 )
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, latest
@@ -43,7 +44,6 @@ def _site(
     pages = []
     for board, svgs in built:
         best = leader(board)
-        cells = [[{"text": cell.strip("*"), "best": cell.startswith("**")} for cell in row] for row in rows(board)]
         pages.append(
             {
                 "name": board.collection.name,
@@ -53,7 +53,7 @@ def _site(
                 "runs": len(board.runs),
                 "leader": f"{best.solver} ({best.time_limit:g} s)" if best else "n/a",
                 "leader_gap": "n/a" if best is None else f"{100 * best.mean_gap:.3f}",  # type: ignore[operator]
-                "rows": cells,
+                "rows": cells(board),  # plain text and the bold of ranking.rank; the template escapes the text
                 "paired": paired(board),
                 "strongest": paired_with_best_classical(board),
                 "figures": _encoded(svgs),

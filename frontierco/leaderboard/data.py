@@ -38,7 +38,7 @@ class CollectionBoard:
         return sum(1 for run in row if str(run.record.provenance.get("sandbox", "")).startswith(UNSANDBOXED))
 
     def comparable(self, aggregate: Aggregate) -> bool:
-        """A row that ran on every instance of the board: only such rows are ranked (bold, leader)."""
+        """A row that ran on every instance of the board: only such rows are ranked (bold, leader: ``ranking.rank``)."""
         return self.coverage(aggregate) == self.instances
 
 
@@ -61,17 +61,6 @@ def newest_versions(records: list[RunRecord]) -> list[RunRecord]:
         if record.solver not in latest or finished > latest[record.solver][0]:
             latest[record.solver] = (finished, record.solver_version)
     return [r for r in records if r.solver_version == latest[r.solver][1]]
-
-
-def leader(board: CollectionBoard) -> Aggregate | None:
-    """The leading row of a board among those that ran on all its instances: lowest mean gap, then lowest
-    primal integral, then lowest shifted geometric mean time."""
-    scored = [a for a in board.aggregates if a.mean_gap is not None and board.comparable(a)]
-    return (
-        min(scored, key=lambda a: (a.mean_gap, a.primal_integral if a.primal_integral is not None else 1.0, a.sgm_time, a.solver))
-        if scored
-        else None
-    )
 
 
 def boards(registry: Registry, records: list[RunRecord]) -> list[CollectionBoard]:

@@ -1,16 +1,17 @@
-"""Markdown and CSV renderings of the aggregates (fixed formatting, sorted rows: byte-stable)."""
+"""Markdown and CSV renderings of the aggregates (fixed formatting, sorted rows: byte-stable); bold cells and
+the leader as ``ranking.rank`` decides."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from frontierco.leaderboard import markdown
-from frontierco.leaderboard.data import CollectionBoard, leader
+from frontierco.leaderboard.data import CollectionBoard
 from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
-from frontierco.metrics import Aggregate
+from frontierco.leaderboard.ranking import leader, rank
 
 COLUMNS = ("solver", "limit s", "runs", "feasible %", "optimal", "mean gap %", "score", "primal integral", "sgm time s", "beats reference")
 
@@ -19,65 +20,57 @@ def _fmt(value: float | None, digits: int) -> str:
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
-def _best(aggregates: list[Aggregate], key: Callable[[Aggregate], float | None], lowest: bool, ranked: set[int]) -> set[int]:
-    values = [(value, k) for k, a in enumerate(aggregates) if k in ranked and (value := key(a)) is not None]
-    if not values:
-        return set()
-    target = min(v for v, _ in values) if lowest else max(v for v, _ in values)
-    return {k for v, k in values if v == target}
-
-
 SUBSET_MARK = "◐"
 UNSANDBOXED_MARK = "⚠"  # runs whose solver ran without a sandbox (harness/sandbox)
 
 
-def rows(board: CollectionBoard) -> list[list[str]]:
-    """Table cells per aggregate, the best value of each measured column in bold among the rows that ran on
-    every instance of the board; a row on fewer instances shows its coverage and a mark, and is never bold."""
-    aggregates = board.aggregates
-    ranked = {k for k, a in enumerate(aggregates) if board.comparable(a)}
-    best = {
-        "feasible": _best(aggregates, lambda a: a.feasible_share, False, ranked),
-        "optimal": _best(aggregates, lambda a: float(a.optimal), False, ranked),
-        "gap": _best(aggregates, lambda a: a.mean_gap, True, ranked),
-        "score": _best(aggregates, lambda a: a.score, False, ranked),
-        "integral": _best(aggregates, lambda a: a.primal_integral, True, ranked),
-        "time": _best(aggregates, lambda a: a.sgm_time, True, ranked),
-    }
+@dataclass(frozen=True)
+class Cell:
+    """A table cell as plain text (not markdown, not HTML) and whether it is bold (``ranking.rank``); each
+    rendering escapes the text for its own format."""
 
-    def mark(text: str, column: str, k: int) -> str:
-        return f"**{text}**" if k in best[column] and len(ranked) > 1 else text
+    text: str
+    best: bool = False
 
+
+def cells(board: CollectionBoard) -> list[list[Cell]]:
+    """Table cells per aggregate, in the order of ``COLUMNS``, bold as ``ranking.rank`` decides; a row on fewer
+    instances shows its coverage and a mark."""
+    ranking = rank(board)
     table = []
-    for k, a in enumerate(aggregates):
+    for k, a in enumerate(board.aggregates):
         gap = None if a.mean_gap is None else 100 * a.mean_gap
         runs = str(a.runs) + ("" if a.scored == a.runs else f" ({a.runs - a.scored} unscored)")
-        if k not in ranked:
+        if k not in ranking.ranked:
             runs += f" {SUBSET_MARK} {board.coverage(a)}/{board.instances} instances"
         if unsandboxed := board.unsandboxed(a):
             runs += f" {UNSANDBOXED_MARK} {unsandboxed} unsandboxed"
-        table.append(
-            [
-                a.solver,
-                f"{a.time_limit:g}",
-                runs,
-                mark(f"{100 * a.feasible_share:.1f}", "feasible", k),
-                mark(str(a.optimal), "optimal", k),
-                mark(_fmt(gap, 3), "gap", k),
-                mark(_fmt(a.score, 4), "score", k),
-                mark(_fmt(a.primal_integral, 4), "integral", k),
-                mark(f"{a.sgm_time:.2f}", "time", k),
-                f"{a.beats_reference} ⚑" if a.beats_reference else "0",
-            ]
-        )
+        texts = [
+            a.solver,
+            f"{a.time_limit:g}",
+            runs,
+            f"{100 * a.feasible_share:.1f}",
+            str(a.optimal),
+            _fmt(gap, 3),
+            _fmt(a.score, 4),
+            _fmt(a.primal_integral, 4),
+            f"{a.sgm_time:.2f}",
+            f"{a.beats_reference} ⚑" if a.beats_reference else "0",
+        ]
+        table.append([Cell(text, ranking.bold(column, k)) for column, text in zip(COLUMNS, texts, strict=True)])
     return table
+
+
+def rows(board: CollectionBoard) -> list[list[str]]:
+    """The cells of ``cells`` as markdown: the solver name escaped, a bold value between ``**``."""
+    return [[markdown.name(row[0].text), *(f"**{cell.text}**" if cell.best else cell.text for cell in row[1:])] for row in cells(board)]
 
 
 def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: list[str]) -> str:
     c = board.collection
     lines = [f"# {markdown.name(c.name)}", "", f"{c.description} ({c.problem}, {len(c.entries)} instances, version {c.version}).", ""]
     lines += ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    lines += ["| " + " | ".join([markdown.name(row[0]), *row[1:]]) + " |" for row in rows(board)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows(board)]
     lines += [
         "",
         "Mean primal gap |f - f*| / max(|f|, |f*|) over the runs of instances that have a reference (1 for a run without",

@@ -1,7 +1,8 @@
 import pytest
 
 from frontierco.leaderboard.build import build, check, write
-from frontierco.leaderboard.data import boards, leader
+from frontierco.leaderboard.data import boards
+from frontierco.leaderboard.ranking import leader
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 
