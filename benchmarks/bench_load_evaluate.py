@@ -29,9 +29,9 @@ import numpy as np
 
 from frontierco.formats.routing import read_vrplib_solution
 from frontierco.generators import generate
+from frontierco.kit.solverkit import static_greedy_independent_set
 from frontierco.problems import EdgeWeights, MISSolution, TSPInstance, TSPSolution, evaluate
 from frontierco.registry import Registry
-from frontierco.solverkit import static_greedy_independent_set
 
 
 def _median_seconds(action: Callable[[], object], repeat: int) -> tuple[float, object]:

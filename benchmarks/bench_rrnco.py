@@ -71,8 +71,8 @@ def training_step(batch_size: int, device: str, steps: int) -> None:
 
 
 def phases(collection: str, time_limit: float, threads: int, params: dict[str, object]) -> None:
+    from frontierco.kit.solverkit import Clock
     from frontierco.registry import Registry
-    from frontierco.solverkit import Clock
 
     solver = get_solver("rrnco").load()(**params)
     solver.setup()

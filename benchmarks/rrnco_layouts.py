@@ -15,10 +15,10 @@ import argparse
 import numpy as np
 
 from frontierco.generators import generate
+from frontierco.kit.solverkit import Clock
 from frontierco.manifests import GeneratedSource
 from frontierco.registry import Registry
 from frontierco.solver import Budget, get_solver, load_solver_module
-from frontierco.solverkit import Clock
 
 VARIANTS = ("coordinates", "mds", "zeros")
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from frontierco.errors import RegistryError
-from frontierco.fingerprint import file_sha256
 from frontierco.manifests import FileSource
 from frontierco.names import inside
+from frontierco.problems.fingerprint import file_sha256
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from frontierco.errors import FrontiercoError, RegistryError, UnknownName
 from frontierco.filestore import FileStore
-from frontierco.fingerprint import content_sha256
 from frontierco.formats import read_instance
 from frontierco.generators import generate
 from frontierco.manifests import Collection, FileSource, InstanceEntry, read_manifest
 from frontierco.problems import PROBLEMS, Instance
+from frontierco.problems.fingerprint import content_sha256
 from frontierco.workspace import SUITE, layers
 
 INSTANCES_DIR = SUITE / "instances"

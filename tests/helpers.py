@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from frontierco.fingerprint import content_sha256
 from frontierco.generators import generate
+from frontierco.problems.fingerprint import content_sha256
 from frontierco.results import RunRecord
 
 DATA = Path(__file__).parent / "data"  # small instance and solution files

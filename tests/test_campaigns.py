@@ -1,7 +1,7 @@
 import pytest
 
 from frontierco import workspace
-from frontierco.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps, with_time_limit
+from frontierco.app.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps, with_time_limit
 from frontierco.errors import UsageError
 from frontierco.registry import Registry
 from frontierco.results import ResultStore

@@ -1,13 +1,13 @@
-"""checkpoints.py: a learned solver's weights with a card that pins them; a file that does not match is refused."""
+"""kit/checkpoints.py: a learned solver's weights with a card that pins them; a file that does not match is refused."""
 
 import json
 
 import pytest
 import torch
 
-from frontierco.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
 from frontierco.errors import FrontiercoError
-from frontierco.fingerprint import file_sha256
+from frontierco.kit.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
+from frontierco.problems.fingerprint import file_sha256
 
 
 def test_a_saved_checkpoint_loads_back_with_its_card(tmp_path):

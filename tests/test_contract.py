@@ -1,4 +1,4 @@
-"""The solver contract (frontierco.contract), generated over every (solver, problem, case): a new
+"""The solver contract (frontierco.app.contract), generated over every (solver, problem, case): a new
 solver folder is tested the moment it exists."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from frontierco import contract
-from frontierco.contract import LIMIT, RETRY_LIMIT, cases_of, check_case, timing_fault
+from frontierco.app import contract
+from frontierco.app.contract import LIMIT, RETRY_LIMIT, cases_of, check_case, timing_fault
 from frontierco.filestore import FileStore
 from frontierco.harness.runner import GRACE, SETUP_LIMIT
 from frontierco.results import RunRecord

@@ -7,7 +7,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from frontierco.heatmap_gnn import aggregate, complete_edges, knn_edges  # noqa: E402
+from frontierco.kit.heatmap_gnn import aggregate, complete_edges, knn_edges  # noqa: E402
 
 
 def test_aggregate_takes_mean_and_max_over_each_sources_edges() -> None:

@@ -2,6 +2,9 @@
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 import frontierco
 from frontierco.cli.summary import natural_key
@@ -23,3 +26,43 @@ def test_version_on_the_command_line() -> None:
 def test_names_sort_naturally() -> None:
     names = ["test-10", "test-2", "test-1", "dev-0", "a10b2", "a10b10", "a9"]
     assert sorted(names, key=natural_key) == ["a9", "a10b2", "a10b10", "dev-0", "test-1", "test-2", "test-10"]
+
+
+def test_the_package_root_holds_at_most_twelve_modules() -> None:
+    """The layers are packages (app, kit, harness, ...); the root keeps the shared core only."""
+    root = sorted(path.name for path in Path(frontierco.__file__).parent.glob("*.py"))
+    assert len(root) <= 12, root
+
+
+@pytest.fixture
+def forget_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old toolkit names unimported, so that importing them again warns again (undone after the test)."""
+    for old in frontierco._MOVED:
+        monkeypatch.delitem(sys.modules, old, raising=False)
+        if old.rpartition(".")[2] in vars(frontierco):  # set by an earlier import (hasattr would warn)
+            monkeypatch.delattr(frontierco, old.rpartition(".")[2])
+
+
+@pytest.mark.usefixtures("forget_moved")
+def test_the_old_toolkit_names_import_the_kit_with_a_deprecation_warning() -> None:
+    from frontierco.kit import solverkit, tour_search
+
+    with pytest.warns(DeprecationWarning, match=r"frontierco\.solverkit is deprecated: import frontierco\.kit\.solverkit") as caught:
+        import frontierco.solverkit
+    assert frontierco.solverkit is solverkit and sys.modules["frontierco.solverkit"] is solverkit
+    assert caught[0].filename == __file__  # the warning points at the import, not at importlib
+
+    with pytest.warns(DeprecationWarning, match=r"import frontierco\.kit\.tour_search instead"):
+        from frontierco.tour_search import nearest_neighbours
+    assert nearest_neighbours is tour_search.nearest_neighbours
+
+
+@pytest.mark.usefixtures("forget_moved")
+def test_every_old_toolkit_name_is_a_kit_module() -> None:
+    for old, new in frontierco._MOVED.items():
+        assert new == old.replace("frontierco.", "frontierco.kit.", 1)
+        assert (Path(frontierco.__file__).parent / "kit" / f"{new.rpartition('.')[2]}.py").is_file(), new
+        assert not (Path(frontierco.__file__).parent / f"{old.rpartition('.')[2]}.py").exists(), old
+    with pytest.warns(DeprecationWarning, match=r"frontierco\.formulations is deprecated"):
+        from frontierco import formulations
+    assert formulations.__name__ == "frontierco.kit.formulations"

@@ -78,7 +78,7 @@ def test_every_parameter_in_the_committed_records_and_campaigns_is_declared():
     """What the records and campaigns ran with stays valid (the leaderboard's rows are these runs)."""
     import json
 
-    from frontierco.campaigns import campaign_files, read_campaign
+    from frontierco.app.campaigns import campaign_files, read_campaign
     from frontierco.workspace import SUITE
 
     solvers = discover()

@@ -2,10 +2,10 @@ import matplotlib.image
 import numpy as np
 import pytest
 
+from frontierco.app.plot import plot_run
 from frontierco.errors import UsageError
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import Selection, plan_collection
-from frontierco.plot import plot_run
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver

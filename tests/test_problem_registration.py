@@ -23,7 +23,7 @@ REGISTRATIONS = {"problems/__init__.py", "formats/__init__.py", "formats/txt.py"
 PROBLEM_FILES: dict[str, tuple[set[str], str]] = {
     "fjsp": ({"problems/fjsp.py", "formats/fjsp.py", "generators/fjsp.py"}, r"fjsp|fjs|naderi|behnke|job.shop|makespan"),
     "stp": (
-        {"problems/stp.py", "formats/steinlib.py", "generators/steiner.py", "steiner_search.py"},
+        {"problems/stp.py", "formats/steinlib.py", "generators/steiner.py", "kit/steiner_search.py"},
         r"stp|steinlib|steiner",
     ),
 }

@@ -3,13 +3,13 @@ from pathlib import Path
 import pytest
 import tomli_w
 
+from frontierco.app.references import compute_references, update_references
 from frontierco.errors import UsageError
-from frontierco.fingerprint import content_sha256
 from frontierco.generators import generate
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
-from frontierco.references import compute_references, update_references
+from frontierco.problems.fingerprint import content_sha256
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver

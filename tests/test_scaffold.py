@@ -5,9 +5,9 @@ import textwrap
 
 import pytest
 
-from frontierco.contract import check_case
+from frontierco.app.contract import check_case
+from frontierco.app.scaffold import new_solver
 from frontierco.errors import UsageError
-from frontierco.scaffold import new_solver
 from frontierco.solver import SOLVERS_DIR, discover
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from frontierco.solverkit import ScipSearch
+from frontierco.kit.solverkit import ScipSearch
 
 pyscipopt = pytest.importorskip("pyscipopt")
 

@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("numba")
 
+from frontierco.kit.tour_search import DENSE_LIMIT, LocalSearch, TourCosts, candidates, nearest_neighbours, two_opt  # noqa: E402
 from frontierco.problems import TSPInstance  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
-from frontierco.tour_search import DENSE_LIMIT, LocalSearch, TourCosts, candidates, nearest_neighbours, two_opt  # noqa: E402
 
 
 def instance(n: int, rule: str = "EUC_2D", seed: int = 0) -> TSPInstance:
@@ -47,7 +47,7 @@ def test_two_opt_never_lengthens_and_respects_its_move_budget() -> None:
 def test_coordinate_costs_match_the_dense_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
     tsp = instance(120, seed=4)
     dense = TourCosts.of(tsp)
-    monkeypatch.setattr("frontierco.tour_search.DENSE_LIMIT", 50)
+    monkeypatch.setattr("frontierco.kit.tour_search.DENSE_LIMIT", 50)
     from_coords = TourCosts.of(tsp)
     assert dense is not None and from_coords is not None and dense.rule == 0 and from_coords.rule == 2
     start = np.random.default_rng(5).permutation(120)

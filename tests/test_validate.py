@@ -101,7 +101,7 @@ def _manifest_keys():
 
 
 def _step_keys():
-    from frontierco.campaigns import STEP_KEYS
+    from frontierco.app.campaigns import STEP_KEYS
 
     return STEP_KEYS
 

@@ -4,8 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from frontierco.app.verify import ROUNDING, Verification
 from frontierco.problems import Evaluation
-from frontierco.verify import ROUNDING, Verification
 
 
 def _check(found: float | None, recorded: float | None, feasible: bool = True) -> bool:

@@ -40,7 +40,7 @@ def test_a_workspace_adds_its_own_manifests_and_solvers_to_the_suite_s(tmp_path,
     (made.root / "instances" / "mine.toml").write_text(manifest.replace('name = "mis-rb-small"', 'name = "my-rb"', 1))
     collections = Registry().collections
     assert {"my-rb", "mis-rb-small", "tsplib"} <= set(collections)
-    from frontierco.scaffold import new_solver
+    from frontierco.app.scaffold import new_solver
 
     new_solver("my-greedy", ["mis"])
     assert (made.root / "solvers" / "my-greedy" / "solver.py").is_file() and "my-greedy" in discover() and "greedy" in discover()

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from frontierco.campaigns import NamedCampaign, Step, read_campaign
+from frontierco.app.campaigns import NamedCampaign, Step, read_campaign
 from frontierco.errors import FrontiercoError
 from frontierco.generators import GENERATORS
 from frontierco.harness.plan import MAX_TIME_LIMIT

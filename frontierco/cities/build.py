@@ -11,8 +11,8 @@ import numpy as np
 from frontierco.cities.network import distance_duration, largest_strong_component, sample_points
 from frontierco.cities.osm import read_road_graph, speed_table
 from frontierco.errors import FormatError
-from frontierco.fingerprint import file_sha256
 from frontierco.formats.city import City, read_city, write_city
+from frontierco.problems.fingerprint import file_sha256
 
 LICENCE = "ODbL 1.0, (c) OpenStreetMap contributors"
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from frontierco.errors import RegistryError
 from frontierco.filestore import FileStore
-from frontierco.fingerprint import file_sha256
 from frontierco.formats.city import City, read_city
 from frontierco.manifests import FileSource
+from frontierco.problems.fingerprint import file_sha256
 from frontierco.workspace import SUITE
 
 CITIES_DIR = SUITE / "instances" / "cities"

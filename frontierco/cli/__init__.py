@@ -18,9 +18,9 @@ from frontierco import workspace
 from frontierco.errors import FrontiercoError, StoreError, UsageError
 
 if TYPE_CHECKING:  # each command imports what it needs when it runs, so that the CLI starts at once
-    from frontierco.campaigns import Step
-    from frontierco.catalog import Progress
-    from frontierco.references import Change
+    from frontierco.app.campaigns import Step
+    from frontierco.app.catalog import Progress
+    from frontierco.app.references import Change
     from frontierco.results import RunRecord
 
 app = typer.Typer(
@@ -53,7 +53,7 @@ def _progress(description: str) -> Progress:
 @instances_app.command("list")
 def instances_list(problem: Annotated[str | None, typer.Option(help="only collections of this problem")] = None) -> None:
     """List the collections: problem, kind, splits, reference coverage."""
-    from frontierco import catalog
+    from frontierco.app import catalog
     from frontierco.registry import Registry
 
     table = Table("collection", "problem", "kind", "instances", "splits", "references")
@@ -108,7 +108,7 @@ def instances_generate(
     split: Annotated[str | None, typer.Option(help="only this split (train, dev, test)")] = None,
 ) -> None:
     """Write a collection's instances as files (TSPLIB/VRPLIB, DIMACS, MPS)."""
-    from frontierco import catalog
+    from frontierco.app import catalog
     from frontierco.registry import Registry
 
     written = catalog.generate_collection(Registry(), collection, out, split, _progress(f"writing {collection}"))
@@ -118,7 +118,7 @@ def instances_generate(
 @instances_app.command("verify")
 def instances_verify(collection: str, split: Annotated[str | None, typer.Option(help="only this split")] = None) -> None:
     """Load every instance: files against their sha256, generated ones against their content hash."""
-    from frontierco import catalog
+    from frontierco.app import catalog
     from frontierco.registry import Registry
 
     failures = catalog.verify_collection(Registry(), collection, split, _progress(f"verifying {collection}"))
@@ -187,6 +187,7 @@ def run_command(
     strict: Annotated[bool, typer.Option(help="exit non-zero when any run ended in error or crash (for CI)")] = False,
 ) -> None:
     """Run a solver under the harness, record every run, and print per-instance results."""
+    from frontierco.app.verify import verify_run
     from frontierco.cli.summary import summarise_records
     from frontierco.formats import write_solution as write_solution_file
     from frontierco.harness.campaign import run_campaign
@@ -197,7 +198,6 @@ def run_command(
     from frontierco.registry import Registry
     from frontierco.results import FAILED_STATUSES, ResultStore, latest
     from frontierco.solver import get_solver
-    from frontierco.verify import verify_run
 
     check_device(device)
     if instance is not None and (collection is not None or only is not None or limit is not None or max_size is not None):
@@ -290,10 +290,18 @@ def verify_command(
 ) -> None:
     """Re-check a stored run's best solution with the independent checker (or, with --admit, every record
     the boards do not show yet)."""
+    from frontierco.app.verify import (
+        added_records,
+        admission,
+        admit_store,
+        find_record,
+        find_records,
+        solutions_deleted_since,
+        verify_record,
+    )
     from frontierco.errors import SolutionUnavailable
     from frontierco.registry import Registry
     from frontierco.results import BY_HASH, ResultStore
-    from frontierco.verify import added_records, admission, admit_store, find_record, find_records, solutions_deleted_since, verify_record
 
     store = ResultStore(_records(results))
     if changed_since is not None:
@@ -352,9 +360,9 @@ def reference_compute(
     jobs: Annotated[int, typer.Option(help="runs at once")] = 1,
 ) -> None:
     """Compute reference values for a collection (resumable) and write them, with provenance, into its manifest."""
+    from frontierco.app.references import compute_references
     from frontierco.harness.executors import make_executor
     from frontierco.problems import get_problem
-    from frontierco.references import compute_references
     from frontierco.registry import Registry
 
     registry = Registry()
@@ -366,7 +374,7 @@ def reference_compute(
 @reference_app.command("update")
 def reference_update(results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None) -> None:
     """Take over stored runs that beat their reference, after re-verifying each solution."""
-    from frontierco.references import update_references
+    from frontierco.app.references import update_references
     from frontierco.registry import Registry
     from frontierco.results import ResultStore
 
@@ -419,7 +427,7 @@ def campaign_run(
     time_limit: Annotated[float | None, typer.Option(help="seconds per run for every step instead of the file's own limits")] = None,
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
-    from frontierco.campaigns import load_campaign, run_named, select_steps, with_time_limit
+    from frontierco.app.campaigns import load_campaign, run_named, select_steps, with_time_limit
     from frontierco.results import ResultStore
 
     campaign = with_time_limit(select_steps(load_campaign(name), step or []), time_limit)
@@ -435,7 +443,7 @@ def campaign_run(
 @campaign_app.command("list")
 def campaign_list() -> None:
     """The named campaigns and their steps."""
-    from frontierco.campaigns import campaign_files, load_campaign
+    from frontierco.app.campaigns import campaign_files, load_campaign
 
     for name in sorted(campaign_files()):
         campaign = load_campaign(name)
@@ -450,7 +458,7 @@ def new_solver_command(
     problem: Annotated[list[str], typer.Option(help="a problem it solves (repeat for several)")],
 ) -> None:
     """Start a solver: copy solvers/_template to solvers/NAME, set its name and problems."""
-    from frontierco.scaffold import new_solver
+    from frontierco.app.scaffold import new_solver
 
     target = new_solver(name, problem)
     console.print(f"created {target}; write solve() in {target / 'solver.py'}, then: frontierco check-solver {name}")
@@ -472,7 +480,7 @@ def validate_command() -> None:
 @app.command("check-solver")
 def check_solver_command(name: str) -> None:
     """Run the solver contract (tiny instances, through the harness) on one solver and say what failed."""
-    from frontierco.contract import check_solver
+    from frontierco.app.contract import check_solver
     from frontierco.solver import get_solver
 
     results = check_solver(get_solver(name))
@@ -527,7 +535,7 @@ def plot_command(
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
 ) -> None:
     """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
-    from frontierco.plot import plot_run
+    from frontierco.app.plot import plot_run
     from frontierco.results import ResultStore
 
     target = plot_run(ResultStore(_records(results)), run_id, out or Path(f"{run_id}.png"))

@@ -39,8 +39,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from frontierco.formulations import greedy_clique_partition
 from frontierco.generators.base import Generated
+from frontierco.kit.formulations import greedy_clique_partition
 from frontierco.problems.milp import MILPInstance
 
 

@@ -22,7 +22,7 @@ class TemplateSolver(Solver):
     def solve(self, instance, budget: Budget) -> Iterator[object]:
         """Yield every improving solution; the harness keeps the best feasible one it has received when
         the time limit passes and checks each one itself. Replace the trivial solutions below with your
-        method (frontierco.solverkit.Clock tells how much of budget.time_limit is left)."""
+        method (frontierco.kit.solverkit.Clock tells how much of budget.time_limit is left)."""
         rng = np.random.default_rng(budget.seed)
         if isinstance(instance, TSPInstance):
             yield TSPSolution(rng.permutation(instance.n))

@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 
 from frontierco.filestore import FileStore
+from frontierco.kit.solverkit import Clock, depot_routes, unit_square
 from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.problems.cvrp import routes_length
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, depot_routes, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/wouterkool/attention-learn-to-route/c9abf41/pretrained"
 # the authors' released weights (MIT), named by their public origin and sha256; read from the cache, the

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 
 from frontierco.formats.mps import to_highs
+from frontierco.kit.solverkit import Clock
 from frontierco.problems import CFLPInstance, CFLPSolution, MILPInstance
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
 
 TRIES = 20  # moves priced exactly per descent step before the set counts as a local optimum
 

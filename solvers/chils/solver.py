@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, static_greedy_independent_set
 from frontierco.problems import MISInstance, MISSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, static_greedy_independent_set
 
 
 class CHILS(Solver):

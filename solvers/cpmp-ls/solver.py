@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock
 from frontierco.problems import CPMPInstance, CPMPSolution
 from frontierco.problems.cpmp import floor_distance
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
 
 CAP_TOL = 1e-9
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, stream
 from frontierco.problems import MISInstance, MISSolution
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock, stream
 
 
 class CPSAT(Solver):

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.checkpoints import load_checkpoint, read_card, save_checkpoint
+from frontierco.kit.checkpoints import load_checkpoint, read_card, save_checkpoint
 
 from .model import CTCNet, ModelConfig
 

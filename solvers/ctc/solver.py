@@ -51,11 +51,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from frontierco.formats.mps import to_highs, to_scip
-from frontierco.formulations import as_milp
+from frontierco.kit.formulations import as_milp
+from frontierco.kit.solverkit import Clock, ScipSearch, stream
 from frontierco.problems import MILPInstance
 from frontierco.problems.milp import MILPSolution
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock, ScipSearch, stream
 
 log = logging.getLogger("frontierco.ctc")
 

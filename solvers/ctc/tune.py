@@ -31,10 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.checkpoints import read_card
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import make_executor
 from frontierco.harness.plan import Selection, plan_collection
+from frontierco.kit.checkpoints import read_card
 from frontierco.leaderboard.data import boards
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord, latest

@@ -3,7 +3,7 @@ Neural-enhanced Ant Systems for Combinatorial Optimization*, NeurIPS 2023), writ
 follow the authors' released state dicts (``pretrained/tsp_nls/tsp{100,500,1000}.pt``) so that they load with
 ``strict=True``.
 
-12 edge-gated layers of 32 units (SiLU, mean aggregation, ``frontierco/heatmap_gnn.py``) on the graph of each
+12 edge-gated layers of 32 units (SiLU, mean aggregation, ``frontierco/kit/heatmap_gnn.py``) on the graph of each
 node's n/10 nearest neighbours; node input: 1 for the ants' start node, 0 elsewhere; edge input: the edge's
 length in the unit square; an edge MLP ending in a sigmoid gives each edge its heuristic desirability eta.
 """
@@ -14,7 +14,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from frontierco.heatmap_gnn import EdgeGatedGNN, EdgeMLP
+from frontierco.kit.heatmap_gnn import EdgeGatedGNN, EdgeMLP
 
 
 class HeuristicNetwork(nn.Module):

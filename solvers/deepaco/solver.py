@@ -13,11 +13,11 @@ from typing import Any
 import numpy as np
 
 from frontierco.filestore import FileStore
+from frontierco.kit.solverkit import Clock, depot_routes, nearest_neighbour, unit_square
 from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.problems.cvrp import routes_length
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, depot_routes, nearest_neighbour, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/henry-yeh/DeepACO/9a756a3/pretrained"
 # the authors' released weights (MIT), named by public origin and sha256; resolved through FileStore (cache,
@@ -62,7 +62,7 @@ def sparse_graph(points: np.ndarray, problem: str) -> tuple[Any, Any]:
     customers, plus every depot-customer edge in both directions. Edge input: the edge's length."""
     import torch
 
-    from frontierco.heatmap_gnn import knn_edges
+    from frontierco.kit.heatmap_gnn import knn_edges
 
     n = len(points)
     if problem == "tsp":
@@ -115,7 +115,7 @@ class DeepAco(Solver):
         import torch
 
         self.torch = torch
-        for module in ("frontierco.tour_search", f"{__package__}.ants"):  # compiled (or loaded from numba's cache) before the clock
+        for module in ("frontierco.kit.tour_search", f"{__package__}.ants"):  # compiled (or loaded from numba's cache) before the clock
             import_module(module).warm_up()
         self.ants = int(self.params.get("ants", 0))  # 0: the authors' setting (TSP 48, CVRP 20)
         self.decay = float(self.params.get("decay", 0.9))
@@ -158,7 +158,7 @@ class DeepAco(Solver):
         # milliseconds; before anything slow (the numba modules' import, the heatmap)
         first = nearest_neighbour(instance.weights, int(rng.integers(n)))
         yield TSPSolution(first)
-        from frontierco.tour_search import TourCosts, candidates, two_opt
+        from frontierco.kit.tour_search import TourCosts, candidates, two_opt
 
         from .ants import construct, deposit
 
@@ -206,7 +206,7 @@ class DeepAco(Solver):
             deposit(pheromone, tours, np.maximum(unit_lengths, 1e-12), self.decay)
 
     def solve_cvrp(self, instance: CVRPInstance, budget: Budget, clock: Clock) -> Iterator[CVRPSolution]:
-        from frontierco.route_search import RouteSearch
+        from frontierco.kit.route_search import RouteSearch
 
         from .ants import construct_routes, deposit_routes
 

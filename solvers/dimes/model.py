@@ -16,7 +16,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from frontierco.heatmap_gnn import EdgeGatedGNN, EdgeMLP
+from frontierco.kit.heatmap_gnn import EdgeGatedGNN, EdgeMLP
 
 
 class KnnNetwork(nn.Module):

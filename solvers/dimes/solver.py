@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 
 from frontierco.filestore import FileStore
+from frontierco.kit.solverkit import Clock, nearest_neighbour, unit_square
 from frontierco.manifests import FileSource
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, nearest_neighbour, unit_square
 
 ORIGIN = "https://raw.githubusercontent.com/DIMESTeam/DIMES/95aaa91/TSP"
 # the authors' released weights (MIT), named by public origin and sha256; resolved through FileStore (cache,
@@ -72,7 +72,7 @@ def heatmap(network: Any, points: np.ndarray, full_graph: bool, device: str = "c
     ``device``; decoding runs on the CPU)."""
     import torch
 
-    from frontierco.heatmap_gnn import complete_edges, knn_edges
+    from frontierco.kit.heatmap_gnn import complete_edges, knn_edges
 
     edge_index, edge_attr = complete_edges(points) if full_graph else knn_edges(points, KNN)
     with torch.no_grad():
@@ -95,7 +95,7 @@ class Dimes(Solver):
         import torch
 
         self.torch = torch
-        for module in ("frontierco.tour_search", f"{__package__}.decode"):  # compiled (or loaded from numba's cache) before the clock
+        for module in ("frontierco.kit.tour_search", f"{__package__}.decode"):  # compiled (or loaded from numba's cache) before the clock
             import_module(module).warm_up()
         self.starts = int(self.params.get("starts", 500))  # greedy starts, the paper's G setting
         self.temperature = float(self.params.get("temperature", 0.01))  # the paper's S setting (tau)
@@ -122,7 +122,7 @@ class Dimes(Solver):
         # milliseconds; before anything slow (the numba modules' import, the heatmap)
         first = nearest_neighbour(instance.weights, int(rng.integers(n)))
         yield TSPSolution(first)
-        from frontierco.tour_search import TourCosts, candidates, two_opt
+        from frontierco.kit.tour_search import TourCosts, candidates, two_opt
 
         from .decode import construct
 

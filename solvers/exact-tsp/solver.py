@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from frontierco.formats.mps import new_highs
+from frontierco.kit.solverkit import Clock
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock
 
 
 def _arcs(instance: TSPInstance) -> tuple[np.ndarray, np.ndarray, bool]:

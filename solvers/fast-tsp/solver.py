@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, integer_matrix
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, integer_matrix
 
 
 class FastTSP(Solver):

@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, stream
 from frontierco.problems import FJSPInstance, FJSPSolution
 from frontierco.solver import Bound, Budget, Proven, Solver
-from frontierco.solverkit import Clock, stream
 
 from .model import build, read_back, window
 from .schedule import Schedule, Shop, best_dispatch, critical_path, improve, lower_bound, timing

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, cpu_share
 from frontierco.problems import CVRPInstance, CVRPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, cpu_share
 
 
 class HGS(Solver):

@@ -8,10 +8,10 @@ from typing import Any
 import numpy as np
 
 from frontierco.formats.mps import to_highs
-from frontierco.formulations import as_milp
+from frontierco.kit.formulations import as_milp
+from frontierco.kit.solverkit import Clock, stream
 from frontierco.problems import CFLPInstance, CPMPInstance, MDSInstance, MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock, stream
 
 
 class HiGHS(Solver):

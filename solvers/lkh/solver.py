@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, integer_matrix, integer_scale
 
 NATIVE_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D")
 LARGE = 10_000  # cities from which LKH gets POPMUSIC candidate sets (no run with this solver had as many before)

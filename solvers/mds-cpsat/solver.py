@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, independent_dominating_set, stream
 from frontierco.problems import MDSInstance, MDSSolution
 from frontierco.solver import Bound, Budget, Proven, Solver
-from frontierco.solverkit import Clock, independent_dominating_set, stream
 
 
 class MDSCPSAT(Solver):

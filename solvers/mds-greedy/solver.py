@@ -21,9 +21,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, independent_dominating_set
 from frontierco.problems import MDSInstance, MDSSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, independent_dominating_set
 
 CHECK_EVERY = 256  # loop iterations between looks at the clock
 

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, nearest_neighbour
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.problems.distances import EdgeWeights
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, nearest_neighbour
 
 
 def two_opt_pass(weights: EdgeWeights, tour: np.ndarray, clock: Clock) -> bool:

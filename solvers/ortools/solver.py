@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale, stream
 from frontierco.problems import CVRPInstance, CVRPSolution, CVRPTWInstance, TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, integer_matrix, integer_scale, stream
 
 
 def _vehicles(instance: CVRPInstance) -> int:

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, pyvrp_data, stream
 from frontierco.problems import CVRPInstance, CVRPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, pyvrp_data, stream
 
 
 def _routes(solution: Any) -> list[list[int]]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from frontierco.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
 from frontierco.errors import FrontiercoError
+from frontierco.kit.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
 
 from .data import TRAINING_ORDER
 from .model import RRNCO, ModelConfig

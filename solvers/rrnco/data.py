@@ -17,7 +17,7 @@ points in the order the instance stores them (real cities: (lat, lon)), min-max 
 A checkpoint's card records it (``input.coordinates``) and loading refuses any other (the first checkpoints
 were trained on the columns swapped while inference fed them unswapped). An instance with no coordinates (a
 VRPLIB ``EXPLICIT`` matrix, as road-network files usually are) is placed by classical multidimensional scaling
-of its matrix, as the Attention Model and DIMES place one (``frontierco.solverkit.classical_mds``), then scaled
+of its matrix, as the Attention Model and DIMES place one (``frontierco.kit.solverkit.classical_mds``), then scaled
 the same way; the card says so (``input.without_coordinates``).
 """
 
@@ -32,8 +32,8 @@ import torch
 
 from frontierco.formats.city import City
 from frontierco.generators.realcity import choose_points
+from frontierco.kit.solverkit import classical_mds
 from frontierco.problems.distances import EdgeWeights
-from frontierco.solverkit import classical_mds
 
 KINDS = ("tsp", "cvrp", "cvrptw")
 CITY_CAPACITY = 50

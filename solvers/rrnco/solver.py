@@ -4,7 +4,7 @@
   coordinate augmentation, then greedy decoding with re-drawn ANE neighbours (``rounds``; sampling from the
   policy is the other choice) until the time limit, yielding each improvement.
 - ``rrnco-ls``: the same model's candidates (greedy and x8), then PyVRP's local-search operators on the best
-  of them (``frontierco/route_search.py``) and perturb-and-search moves from the best solution until the time limit.
+  of them (``frontierco/kit/route_search.py``) and perturb-and-search moves from the best solution until the time limit.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
 
 log = logging.getLogger("frontierco.rrnco")
 AUGMENTATIONS = 8
@@ -163,7 +163,7 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
     def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
         """The greedy pass's best rollout and its local optimum at once; then each improvement of the local search on the
         best candidates of greedy and x8, and of perturbation and search from the best solution until the time limit."""
-        from frontierco.route_search import RouteSearch
+        from frontierco.kit.route_search import RouteSearch
 
         search = RouteSearch(instance, budget.seed)
         pool: dict[float, list[list[int]]] = {}  # distinct costs -> a rollout with that cost

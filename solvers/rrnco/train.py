@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from frontierco.checkpoints import read_card
 from frontierco.formats.city import City
+from frontierco.kit.checkpoints import read_card
 from frontierco.workspace import required
 
 from .checkpoint import SHIPPED, export

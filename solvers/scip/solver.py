@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from frontierco.formats.mps import to_scip
-from frontierco.formulations import as_milp
+from frontierco.kit.formulations import as_milp
+from frontierco.kit.solverkit import Clock, scip_incumbents
 from frontierco.problems import CFLPInstance, CPMPInstance, MDSInstance, MILPInstance, MISInstance
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock, scip_incumbents
 
 
 class SCIP(Solver):

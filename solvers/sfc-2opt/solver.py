@@ -1,5 +1,5 @@
 """A TSP baseline for every size: a Hilbert space-filling-curve tour, then 2-opt and Or-opt on the 8 nearest
-neighbours of each city (don't-look bits; ``frontierco.tour_search``) to a local optimum, then iterated local
+neighbours of each city (don't-look bits; ``frontierco.kit.tour_search``) to a local optimum, then iterated local
 search with local double-bridge kicks for the rest of the time; in bounded rounds so that it answers at any
 time. No move turns around more than 50,000 cities, and a rejected kick is undone move by move, so that the
 work per move and per kick does not grow with n; rounds are sized by the search's own time, and handing a tour
@@ -12,9 +12,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock
 
 ORDER = 16  # the curve's grid is 2^16 x 2^16 cells
 CANDIDATES = 8
@@ -51,12 +51,12 @@ class SpaceFillingCurveTwoOpt(Solver):
     deterministic = True
 
     def setup(self) -> None:
-        from frontierco.tour_search import warm_up
+        from frontierco.kit.tour_search import warm_up
 
         warm_up()  # the local search compiled (or loaded from numba's cache) before the clock starts
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
-        from frontierco.tour_search import LocalSearch, TourCosts, candidates
+        from frontierco.kit.tour_search import LocalSearch, TourCosts, candidates
 
         clock = Clock(budget.time_limit, margin=0.05)
         n = instance.n

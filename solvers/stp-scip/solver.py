@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import numpy as np
 import scipy.sparse as sp
 
+from frontierco.kit.solverkit import Clock, ScipSearch
+from frontierco.kit.steiner_search import iterated_search, search_weights, spanning_tree_within, tree_cost, warm_up
 from frontierco.problems import MILPInstance, STPInstance, STPSolution
 from frontierco.solver import Bound, Budget, Proven, Solver
-from frontierco.solverkit import Clock, ScipSearch
-from frontierco.steiner_search import iterated_search, search_weights, spanning_tree_within, tree_cost, warm_up
 
 HEURISTIC_SHARE = 0.5  # of the budget, for the starting tree
 SLICES = 6  # the search is cut in this many slices, a dual bound after each

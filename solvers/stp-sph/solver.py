@@ -1,14 +1,14 @@
 """The shortest-path heuristic for Steiner trees (Takahashi-Matsuyama), improved by key-path exchange and
-Steiner-vertex insertion and elimination, restarted on perturbed weights (``frontierco.steiner_search``)."""
+Steiner-vertex insertion and elimination, restarted on perturbed weights (``frontierco.kit.steiner_search``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from frontierco.kit.solverkit import Clock
+from frontierco.kit.steiner_search import iterated_search, warm_up
 from frontierco.problems import STPInstance, STPSolution
 from frontierco.solver import Budget, Proven, Solver
-from frontierco.solverkit import Clock
-from frontierco.steiner_search import iterated_search, warm_up
 
 
 class ShortestPathHeuristic(Solver):

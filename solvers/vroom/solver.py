@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale
 from frontierco.problems import CVRPInstance, CVRPSolution, CVRPTWInstance
 from frontierco.solver import Budget, Solver
-from frontierco.solverkit import Clock, integer_matrix, integer_scale
 
 LEVELS = (0, 1, 3, 5)  # exploration levels of the successive calls (VROOM's own default is 5)
 FIRST_SHARE = 0.1  # the first call's timeout, as a share of the budget

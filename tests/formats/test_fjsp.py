@@ -2,10 +2,10 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.fingerprint import content_sha256
 from frontierco.formats import read_instance, write_instance
 from frontierco.formats.fjsp import read_fjs, read_naderi
 from frontierco.generators import generate
+from frontierco.problems.fingerprint import content_sha256
 
 
 def _same(a, b):

@@ -192,7 +192,7 @@ def test_malformed_files_name_the_line(tmp_path, text, line, expected):
 
 
 def test_realcity_acvrptw_round_trips_through_npz(tmp_path):
-    from frontierco.fingerprint import content_sha256
+    from frontierco.problems.fingerprint import content_sha256
 
     instance = generate("realcity-acvrptw", "t", 2, {"city": "monaco", "n": 15}).instance
     path = tmp_path / "t.npz"

@@ -34,7 +34,7 @@ def test_seed_42_is_frontierco_valid_instance_1():
     import highspy
 
     from frontierco.formats.mps import to_highs
-    from frontierco.formulations import as_milp
+    from frontierco.kit.formulations import as_milp
 
     instance = generate("cflp-cornuejols", "v1", 42, {"customers": 100, "facilities": 100, "ratio": 5.0}).instance
     model, _ = as_milp(instance)

@@ -3,9 +3,9 @@ import pytest
 
 from frontierco.cities.catalog import load_city
 from frontierco.errors import RegistryError
-from frontierco.fingerprint import content_sha256
 from frontierco.generators import generate
 from frontierco.problems import CVRPSolution, CVRPTWInstance, TSPInstance, evaluate
+from frontierco.problems.fingerprint import content_sha256
 
 
 def test_shipped_city_loads_and_is_checked():

@@ -157,7 +157,7 @@ def test_usage_errors(problem, collection, message):
 
 def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, campaign_for):
     """The issue's hgs case: a redo overwrote the file an older record of the same run id pointed at."""
-    from frontierco.verify import verify_record
+    from frontierco.app.verify import verify_record
 
     store = ResultStore(tmp_path / "runs")
     run_campaign(campaign_for("good"), store)

@@ -5,7 +5,7 @@ import signal
 
 import pytest
 
-from frontierco.contract import timing_fault
+from frontierco.app.contract import timing_fault
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.runner import GRACE
 from frontierco.results import ResultStore

@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from frontierco.catalog import generate_collection
+from frontierco.app.catalog import generate_collection
+from frontierco.app.verify import verify_record
 from frontierco.errors import FrontiercoError, RegistryError, UsageError
 from frontierco.filestore import FileStore
-from frontierco.fingerprint import file_sha256
 from frontierco.harness.plan import parse_params
 from frontierco.manifests import read_manifest
 from frontierco.names import BadName, check_name, check_relative, inside
+from frontierco.problems.fingerprint import file_sha256
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import discover
-from frontierco.verify import verify_record
 from tests.helpers import DATA, record
 
 HOSTILE = ["..", "../x", "../../../../x", "/etc/passwd", "a/b", "evil.jsonl/y", "", ".hidden", "a\\b", "x..y", "<script>"]

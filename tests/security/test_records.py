@@ -7,12 +7,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from frontierco import verify
+from frontierco.app import verify
+from frontierco.app.verify import admit_store
 from frontierco.cli import app
 from frontierco.harness.campaign import run_campaign
 from frontierco.leaderboard.build import build
 from frontierco.results import ResultStore, index_path
-from frontierco.verify import admit_store
 from tests.helpers import record
 from tests.leaderboard.conftest import board_setup  # noqa: F401
 

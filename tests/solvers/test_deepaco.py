@@ -11,11 +11,11 @@ pytest.importorskip("numba")
 
 from frontierco.filestore import FileStore  # noqa: E402
 from frontierco.generators import generate  # noqa: E402
+from frontierco.kit.solverkit import depot_routes  # noqa: E402
 from frontierco.problems import TSPInstance, get_problem  # noqa: E402
 from frontierco.problems.cvrp import routes_length  # noqa: E402
 from frontierco.problems.distances import EdgeWeights  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
-from frontierco.solverkit import depot_routes  # noqa: E402
 
 solver_module = load_solver_module("deepaco", "solver")
 ants = load_solver_module("deepaco", "ants")
@@ -39,7 +39,7 @@ def test_the_heatmap_prefers_short_edges(store: FileStore) -> None:
     """A trained heatmap puts more weight on the edges of a near-optimal tour than on other candidate edges."""
     points = np.random.default_rng(0).random((100, 2))
     eta = solver_module.heuristic_matrix(solver_module.load_network("tsp", 100, store), points, np.eye(100)[0], "tsp")
-    from frontierco.tour_search import TourCosts, candidates, two_opt
+    from frontierco.kit.tour_search import TourCosts, candidates, two_opt
 
     costs = TourCosts.of(TSPInstance("t", EdgeWeights("EXACT_2D", coords=points)))
     assert costs is not None
@@ -108,7 +108,7 @@ def test_an_unknown_local_search_is_refused() -> None:
 
 
 def test_the_first_tsp_tour_is_a_nearest_neighbour_one_yielded_before_the_network_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    from frontierco.solverkit import nearest_neighbour
+    from frontierco.kit.solverkit import nearest_neighbour
 
     instance = generate("tsp-uniform", "t60", 1, {"n": 60}).instance
     monkeypatch.setattr(solver_module, "heuristic_matrix", lambda *args, **kwargs: pytest.fail("the network ran before the first tour"))

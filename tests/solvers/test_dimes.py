@@ -91,7 +91,7 @@ def test_the_network_is_chosen_by_measured_quality_or_forced() -> None:
 def test_the_first_tour_is_a_nearest_neighbour_one_yielded_before_the_network_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first solution comes before the heatmap (no weights are needed for it): the nearest-neighbour tour
     from the seed's start node."""
-    from frontierco.solverkit import nearest_neighbour
+    from frontierco.kit.solverkit import nearest_neighbour
 
     instance = generate("tsp-uniform", "t60", 1, {"n": 60}).instance
     monkeypatch.setattr(solver_module, "heatmap", lambda *args, **kwargs: pytest.fail("the network ran before the first tour"))

@@ -353,7 +353,7 @@ def test_rrnco_ls_yields_checked_improvements_and_costs_them_as_the_checker(kind
     assert evaluations and all(e.feasible for e in evaluations), [e.reason for e in evaluations]
     objectives = [e.objective for e in evaluations]
     assert all(b < a for a, b in zip(objectives, objectives[1:], strict=False))
-    from frontierco.route_search import RouteSearch
+    from frontierco.kit.route_search import RouteSearch
 
     search = RouteSearch(instance, 0)
     routes = [solutions[-1].tour.tolist()] if kind == "tsp" else [r.tolist() for r in solutions[-1].routes]
@@ -429,7 +429,7 @@ def test_bfloat16_autocast_trains_with_float32_costs(tmp_path: Path) -> None:
 def test_an_instance_without_coordinates_is_placed_by_classical_scaling_then_scaled_as_training_scales(tmp_path: Path) -> None:
     """A bare matrix (no coordinates) is never read as all points at (0, 0): its points are the classical
     multidimensional scaling of the matrix, normalised by the same ``model_coords`` as the sampler's."""
-    from frontierco.solverkit import classical_mds
+    from frontierco.kit.solverkit import classical_mds
 
     city = toy_city(11, seed=4)
     matrix = city.distance[:11, :11]

@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("numba")
 
 from frontierco.generators import generate  # noqa: E402
+from frontierco.kit.steiner_search import heuristic_tree, iterated_search, key_paths, prune, search_weights, tree_cost  # noqa: E402
 from frontierco.problems import MILPSolution, STPInstance, STPSolution, evaluate  # noqa: E402
 from frontierco.solver import Bound, Budget, Proven, get_solver  # noqa: E402
-from frontierco.steiner_search import heuristic_tree, iterated_search, key_paths, prune, search_weights, tree_cost  # noqa: E402
 
 
 def brute_force(instance: STPInstance) -> float:

@@ -21,7 +21,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from frontierco.tour_search import nearest_neighbours
+from frontierco.kit.tour_search import nearest_neighbours
 
 
 class NodeBatchNorm(nn.Module):

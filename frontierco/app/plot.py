@@ -7,11 +7,11 @@ from pathlib import Path
 
 import numpy as np
 
+from frontierco.app.verify import verify_run
 from frontierco.errors import UsageError
 from frontierco.problems import CVRPSolution, Instance, MISInstance, MISSolution, Solution, TSPSolution
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.verify import verify_run
 
 LAYOUT_LIMIT = 3000
 

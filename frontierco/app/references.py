@@ -11,6 +11,7 @@ from pathlib import Path
 
 import tomli_w
 
+from frontierco.app.verify import verify_run
 from frontierco.errors import RegistryError, SolutionUnavailable, UsageError
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import Executor
@@ -19,7 +20,6 @@ from frontierco.metrics import same_value_slack
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord
 from frontierco.solver import get_solver
-from frontierco.verify import verify_run
 from frontierco.workspace import required
 
 log = logging.getLogger(__name__)

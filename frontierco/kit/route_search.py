@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from frontierco.kit.solverkit import pyvrp_data
 from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
-from frontierco.solverkit import pyvrp_data
 
 # penalty per unit of excess load or time warp, in multiples of the largest (integer) distance: high enough that
 # a search started from a feasible solution never prefers an infeasible one
