@@ -114,7 +114,8 @@ def test_a_campaign_runs_at_another_time_limit_as_other_runs(tmp_path):
 def test_campaign_run_time_limit_sets_every_step_s_limit(monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
-    from frontierco import campaigns, cli
+    from frontierco import cli
+    from frontierco.app import campaigns
 
     heard = []
     monkeypatch.setattr(campaigns, "run_named", lambda campaign, *args, **kwargs: heard.append(campaign) or [])
