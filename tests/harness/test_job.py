@@ -46,19 +46,21 @@ def test_the_reference_and_where_the_records_go_are_not_part_of_the_run(spec):
 
 def test_the_job_carries_what_the_worker_needs_and_never_the_reference(spec):
     job = replace(spec, reference=123.0, reference_source="secret").job()
-    assert set(job) == {"solver", "params", "problem", "instance_key", "manifest", "budget", "memory_mb"}
+    assert set(job) == {"solver", "params", "problem", "instance_key", "entry", "budget", "memory_mb"}
+    assert job["entry"] is None  # a file given by path: the worker reads it by its format
     assert "123" not in str(job) and "secret" not in str(job)
     assert job["solver"]["name"] == "faulty" and "parameters" not in job["solver"]
     assert job["budget"] == {"time_limit": 60.0, "seed": 0, "threads": 1, "device": "cpu"}
     assert spec.instance_name == "tiny.vrp"
 
 
-def test_the_worker_loads_a_file_instance_or_a_collection_s_by_its_manifest_alone(spec):
+def test_the_worker_loads_a_file_instance_or_a_collection_s_by_its_entry_without_the_reference(spec):
     instance = load_job_instance(spec.job())
     assert isinstance(instance, CVRPInstance) and instance.n == 4
     greedy = plan_collection(Registry(), _greedy(), "mis", Selection("mis-rb-small", "test", limit=1), 5.0).specs[0]
     job = greedy.job()
-    assert job["manifest"].endswith("mis-rb-small.toml")
+    assert greedy.reference is not None and "manifest" not in job  # the worker never reads the manifest
+    assert job["entry"]["name"] == greedy.instance_name and "reference" not in job["entry"]
     assert load_job_instance(job).name == greedy.instance_name
 
 
