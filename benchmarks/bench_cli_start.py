@@ -48,14 +48,14 @@ def _tsplib(path: Path, n: int) -> Path:
     return path
 
 
-def measure(command: list[str], repeat: int) -> tuple[float, float]:
+def measure(command: list[str], repeat: int, environment: dict[str, str] | None = None) -> tuple[float, float]:
     """Median wall and median CPU seconds of ``command`` over ``repeat`` fresh processes (output discarded; a
-    failure stops the benchmark)."""
+    failure stops the benchmark); ``environment`` replaces the inherited one when given."""
     walls, cpus = [], []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=environment)
         walls.append(time.perf_counter() - started)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)

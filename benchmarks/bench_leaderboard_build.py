@@ -16,30 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench_cli_start import measure  # the sibling script's timer (run as python benchmarks/...)
+
 AIM_SECONDS = 10.0
-
-
-def measure(command: list[str], repeat: int, environment: dict[str, str]) -> tuple[float, float]:
-    """Median wall and median CPU seconds of ``command`` over ``repeat`` fresh processes (output discarded; a
-    failure stops the benchmark)."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=environment)
-        walls.append(time.perf_counter() - started)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(walls), statistics.median(cpus)
 
 
 def main() -> None:
