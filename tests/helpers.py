@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 from frontierco.generators import generate
 from frontierco.problems.fingerprint import content_sha256
 from frontierco.results import RunRecord
 
 DATA = Path(__file__).parent / "data"  # small instance and solution files
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` imported as a module (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 TEST_SOLVERS = Path(__file__).parent / "solvers"  # test-only solvers (faulty)
 
 SHA = {name: content_sha256(generate("tsp-uniform", name, seed, {"n": 5}).instance) for seed, name in ((1, "t1"), (2, "t2"))}

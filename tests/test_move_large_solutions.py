@@ -3,22 +3,14 @@ their sha256, the records name them by hash, and they still load (from that fold
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import replace
-from pathlib import Path
 
 from frontierco.results import BY_HASH, ResultStore, index_path
-from tests.helpers import record
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "move_large_solutions.py"
+from tests.helpers import load_script, record
 
 
 def _move():
-    spec = importlib.util.spec_from_file_location("move_large_solutions", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.move
+    return load_script("move_large_solutions").move
 
 
 def test_large_solution_files_move_out_and_still_load(tmp_path, monkeypatch):

@@ -3,7 +3,6 @@ commit (not the working tree), and the check fails above its ceiling."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 import sys
@@ -11,15 +10,13 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "run_data_size.py"
+from tests.helpers import SCRIPTS, load_script
+
+SCRIPT = SCRIPTS / "run_data_size.py"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("run_data_size", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("run_data_size")
 
 
 def _git(root: Path, *args: str) -> None:

@@ -13,7 +13,7 @@ from frontierco.cli import app
 from frontierco.harness.campaign import run_campaign
 from frontierco.leaderboard.build import build
 from frontierco.results import ResultStore, index_path
-from tests.helpers import record
+from tests.helpers import load_script, record
 from tests.leaderboard.conftest import board_setup  # noqa: F401
 
 
@@ -90,7 +90,6 @@ def test_verify_changed_since_re_checks_solutions_a_commit_moved_out_of_the_stor
     records; CI, which has no local solution cache, re-checks them from the files the commit removed (before:
     'not re-checked: solution not available locally', exit 1). A record naming a hash no removed file has is
     still refused."""
-    import importlib.util
     import subprocess
 
     monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
@@ -100,11 +99,7 @@ def test_verify_changed_since_re_checks_solutions_a_commit_moved_out_of_the_stor
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "runs"], check=True)
     subprocess.run([*git, "commit", "-qm", "base"], check=True)
-    script = Path(__file__).resolve().parents[2] / "scripts" / "move_large_solutions.py"
-    spec = importlib.util.spec_from_file_location("move_large_solutions", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("move_large_solutions")
     monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "10")
     (address,) = module.move(store.root, tmp_path / "elsewhere", delete=True).values()
     (moved,) = [r for r in store.records() if r.run_id == honest.run_id]
