@@ -1,6 +1,7 @@
 """Local search on the solutions of learned routing solvers (RRNCO, DeepACO) with PyVRP's operators, through
 PyVRP's public search API (``pyvrp.search.LocalSearch`` with every operator of ``pyvrp.search.OPERATORS`` the
-instance supports; PyVRP is MIT-licensed). An ATSP tour is searched as one route of a single vehicle from node 0, without capacity.
+instance supports; PyVRP is MIT-licensed), and PyVRP's iterated local search (``pyvrp.solve``) warm-started from
+one of their solutions. An ATSP tour is searched as one route of a single vehicle from node 0, without capacity.
 
 PyVRP works on integer distances (the suite's ``integer_matrix`` scaling); every result is costed here again
 with the instance's own distances, and only feasible solutions leave this module.
@@ -8,6 +9,7 @@ with the instance's own distances, and only feasible solutions leave this module
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -72,6 +74,24 @@ class RouteSearch:
         """A local optimum reached from ``routes`` by exhaustive search (None if it left the feasible region)."""
         return self._from_pyvrp(self.search(self._to_pyvrp(routes), self.evaluator, exhaustive=True))
 
-    def kick(self, routes: list[list[int]]) -> list[list[int]] | None:
-        """Perturb ``routes`` (PyVRP's perturbation manager) and search around the result."""
-        return self._from_pyvrp(self.search(self._to_pyvrp(routes), self.evaluator, exhaustive=False))
+    def iterate(self, routes: list[list[int]], seconds: float, seed: int, emit: Callable[[list[list[int]]], None]) -> None:
+        """PyVRP's own iterated local search (``pyvrp.solve``, its default parameters) warm-started from ``routes`` for
+        ``seconds``: each feasible new best goes to ``emit`` as it is found, in this module's route form."""
+        import pyvrp
+        from pyvrp.stop import MaxRuntime
+
+        search = self
+
+        class Emitter(pyvrp.IteratedLocalSearchCallbacks):
+            def on_best(self, best: Any) -> None:
+                found = search._from_pyvrp(best)
+                if found is not None:
+                    emit(found)
+
+        params = pyvrp.SolveParams(ils=pyvrp.IteratedLocalSearchParams(callbacks=Emitter()))
+        start = self._to_pyvrp(routes)
+        stop = MaxRuntime(max(seconds, 0.0))
+        result = pyvrp.solve(self.data, stop, seed=seed, collect_stats=False, params=params, initial_solution=start)
+        found = self._from_pyvrp(result.best)
+        if found is not None:
+            emit(found)

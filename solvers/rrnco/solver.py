@@ -152,7 +152,10 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
     name = "rrnco-ls"
     problems = ("tsp", "cvrp", "cvrptw")
     learned = True
-    version = "3"  # 2: as rrnco 3; 3: the greedy pass's best rollout and its local optimum yielded at once
+    # 3: the greedy pass's best rollout and its local optimum yielded at once; 4: the best local optimum of the
+    # greedy pass's candidates warm-starts PyVRP's iterated local search for the rest of the time (was: x8
+    # candidates, then perturb-and-search moves of its own)
+    version = "4"
     requires = {"torch": "torch>=2.2", "pyvrp": "pyvrp>=0.14"}
     deterministic = False  # the search stops on the clock
 
@@ -161,44 +164,33 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
         self.searched = int(self.params.get("candidates", 40))
 
     def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
-        """The greedy pass's best rollout and its local optimum at once; then each improvement of the local search on the
-        best candidates of greedy and x8, and of perturbation and search from the best solution until the time limit."""
+        """The greedy pass's best rollout at once; then the local optima of its best distinct rollouts as they
+        improve; then PyVRP's iterated local search from the best of them until the time limit, each improvement."""
         from frontierco.kit.route_search import RouteSearch
+        from frontierco.kit.solverkit import stream
 
         search = RouteSearch(instance, budget.seed)
+        greedy = next(self.candidates(instance, budget, clock, anytime=False))
         pool: dict[float, list[list[int]]] = {}  # distinct costs -> a rollout with that cost
-        best_cost, best, first = np.inf, None, np.nan
-        for found in self.candidates(instance, budget, clock, anytime=False):
-            flat = found.cost.flatten()
-            for k in self.torch.argsort(flat)[: self.searched].tolist():
-                cost = float(flat[k])
-                if np.isfinite(cost) and cost not in pool:
-                    b, p = divmod(k, found.cost.shape[1])
-                    pool[cost] = self.routes(found.actions[b, p], p)
-            if best is None and pool:  # the greedy pass: its best rollout at once, then its local optimum
-                first, best = min(pool.items())
-                best_cost = first
-                yield self.as_solution(instance, best)
-                improved = search.descend(best)
-                if improved is not None and search.cost(improved) < best_cost:
-                    best_cost, best = search.cost(improved), improved
-                    yield self.as_solution(instance, best)
-        if best is None:
+        flat = greedy.cost.flatten()
+        for k in self.torch.argsort(flat)[: self.searched].tolist():
+            cost = float(flat[k])
+            if np.isfinite(cost) and cost not in pool:
+                b, p = divmod(k, greedy.cost.shape[1])
+                pool[cost] = self.routes(greedy.actions[b, p], p)
+        if not pool:
             return
-        for cost, routes in sorted(pool.items())[: self.searched]:
+        best_cost, best = min(pool.items())
+        yield self.as_solution(instance, best)
+        for routes in (routes for _, routes in sorted(pool.items())):
             if clock.expired():
                 return
-            if cost == first:
-                continue  # searched already, right after the greedy pass
-            if cost < best_cost:
-                best_cost, best = cost, routes
-                yield self.as_solution(instance, best)
             improved = search.descend(routes)
             if improved is not None and search.cost(improved) < best_cost:
                 best_cost, best = search.cost(improved), improved
                 yield self.as_solution(instance, best)
-        while not clock.expired():
-            moved = search.kick(best)
-            if moved is not None and search.cost(moved) < best_cost:
-                best_cost, best = search.cost(moved), moved
-                yield self.as_solution(instance, best)
+        start = best
+        for found in stream(lambda emit: search.iterate(start, clock.left(), budget.seed, emit)):
+            if search.cost(found) < best_cost:
+                best_cost = search.cost(found)
+                yield self.as_solution(instance, found)

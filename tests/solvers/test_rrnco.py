@@ -360,26 +360,40 @@ def test_rrnco_ls_yields_checked_improvements_and_costs_them_as_the_checker(kind
     assert search.cost(routes) == pytest.approx(objectives[-1], rel=1e-12)
 
 
-def test_rrnco_ls_yields_the_greedy_pass_and_its_local_optimum_before_the_x8_pass_starts() -> None:
-    """The first solution must not wait for every neural candidate (it came 6-7 s into a 10 s run on a loaded
-    machine when the search started only after the x8 pass)."""
+def test_rrnco_ls_yields_the_greedy_pass_at_once_and_warm_starts_pyvrp_from_its_best_local_optimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first solution must not wait for any search (it came 6-7 s into a 10 s run on a loaded machine when the
+    search started only after the x8 pass); PyVRP's iterated local search starts from the best solution found so far,
+    once, with the time that is left."""
+    from frontierco.kit.route_search import RouteSearch
+
     batch = data.Sampler("cvrp", 30, [toy_city()], 1.0, seed=6).sample(1)
     (instance,) = train.suite_instances(batch, "ls")
     solver = solver_module.RRNCOLocalSearchSolver(candidates=5)
     solver.setup()
-    events: list[str] = []
-    real = solver.candidates
+    events: list[object] = []
+    real_candidates, real_iterate = solver.candidates, RouteSearch.iterate
 
     def phases(*args: object, **kwargs: object) -> object:
-        for found in real(*args, **kwargs):
+        for found in real_candidates(*args, **kwargs):
             events.append(found.phase)
             yield found
 
+    def iterate(self: RouteSearch, routes: list[list[int]], seconds: float, seed: int, emit: object) -> None:
+        events.append(("iterate", self.cost(routes), seconds))
+        real_iterate(self, routes, seconds, seed, emit)
+
     solver.candidates = phases
-    for _ in solver.solve(instance, Budget(time_limit=3.0, seed=0)):
+    monkeypatch.setattr(RouteSearch, "iterate", iterate)
+    costs: list[float] = []
+    for solution in solver.solve(instance, Budget(time_limit=3.0, seed=0)):
+        costs.append(get_problem("cvrp").evaluate(instance, solution).objective)
         events.append("solution")
     assert events[:2] == ["greedy", "solution"], events
-    assert "x8" in events and events.index("x8") > 1
+    assert "x8" not in events
+    (started,) = [e for e in events if isinstance(e, tuple)]
+    before = costs[: events[: events.index(started)].count("solution")]
+    assert started[1] == pytest.approx(before[-1], rel=1e-12)  # from the best solution yielded so far
+    assert 0.0 < started[2] < 3.0
 
 
 def test_the_papers_architecture_choices_build_train_and_decode() -> None:
