@@ -47,7 +47,7 @@ class RRNCOSolver(Solver):
     name = "rrnco"
     problems = ("tsp", "cvrp", "cvrptw")
     learned = True
-    version = "3"  # 3: coordinate-free instances placed by classical MDS (were all at (0, 0))
+    version = "4"  # 3: coordinate-free instances placed by classical MDS (were all at (0, 0)); 4: acvrp trained on 12 cities (was 7)
     requires = {"torch": "torch>=2.2"}
     deterministic = True
 
