@@ -36,6 +36,15 @@ class UsageError(FrontiercoError):
     exit_code = 2
 
 
+class BadSetting(UsageError):
+    """A setting of a run out of range (its time limit, seeds, threads, instance limit, jobs or executor), worded by
+    what was wrong; ``setting`` names it, so that the command line can add its flag."""
+
+    def __init__(self, setting: str, message: str) -> None:
+        super().__init__(message)
+        self.setting = setting
+
+
 class UnknownName(UsageError, RegistryError):
     """A name the user typed that names nothing: a collection, instance, split or run id (a usage error,
     exit code 2)."""

@@ -14,23 +14,28 @@ from frontierco.generators import generate
 from frontierco.manifests import Collection, FileSource, InstanceEntry, read_manifest
 from frontierco.problems import PROBLEMS, Instance
 from frontierco.problems.fingerprint import content_sha256
-from frontierco.workspace import SUITE, layers
+from frontierco.workspace import SUITE, Context
 
 INSTANCES_DIR = SUITE / "instances"
 
 
 @dataclass
 class Registry:
-    """All collections under one or more manifest folders (by default the suite's, then the workspace's own),
-    loaded lazily, names unique across them."""
+    """All collections under one or more manifest folders (by default the suite's; ``Registry.of(context)``: the
+    suite's, then the workspace's own), loaded lazily, names unique across them."""
 
     directory: Path | tuple[Path, ...] | None = None
     store: FileStore = field(default_factory=FileStore)
 
+    @classmethod
+    def of(cls, context: Context) -> Registry:
+        """The registry of a context: its manifest folders, its file store."""
+        return cls(tuple(context.layers("instances")), context.files)
+
     @property
     def directories(self) -> tuple[Path, ...]:
         if self.directory is None:
-            return tuple(layers("instances"))
+            return (INSTANCES_DIR,)
         return (self.directory,) if isinstance(self.directory, Path) else self.directory
 
     @cached_property

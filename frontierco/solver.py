@@ -20,7 +20,7 @@ import ast
 import importlib
 import importlib.util
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from frontierco.errors import FrontiercoError, UsageError
 from frontierco.names import BadName, check_name
 from frontierco.parameters import Param, check_values, parse_params_table, read_solver_file
-from frontierco.workspace import SUITE, layers
+from frontierco.workspace import SUITE
 
 SOLVERS_DIR = SUITE / "solvers"
 ENTRY_POINT_GROUP = "frontierco.solvers"
@@ -176,10 +176,17 @@ def _load_solver_file(path: Path, package: str) -> ModuleType:
     return _exec_module(package, path)
 
 
-def load_solver_module(name: str, module: str, directory: Path | None = None) -> ModuleType:
+def _folders(directory: Path | Sequence[Path] | None) -> list[Path]:
+    """Solver folders: the one or several given (a context's ``layers("solvers")``), else the suite's."""
+    if directory is None:
+        return [SUITE / "solvers"]
+    return [directory] if isinstance(directory, Path) else list(directory)
+
+
+def load_solver_module(name: str, module: str, directory: Path | Sequence[Path] | None = None) -> ModuleType:
     """Another module of a solver folder's package (e.g. ``train`` of ``rrnco``), by folder name (in the
-    suite's solvers, then the workspace's)."""
-    folders = [directory] if directory is not None else layers("solvers")
+    folders given, by default the suite's solvers)."""
+    folders = _folders(directory)
     folder = next((d / name for d in folders if (d / name).is_dir()), folders[0] / name if folders else Path(name))
     if not (folder / "__init__.py").is_file() or not (folder / f"{module}.py").is_file():
         raise SolverUnavailable(f"solver {name!r} has no {module}.py in {folder}")
@@ -234,11 +241,12 @@ def entry_point_specs() -> list[SolverSpec]:
     return specs
 
 
-def discover(directory: Path | None = None) -> dict[str, SolverSpec]:
-    """All solvers by name: the folders of ``directory`` (default: the suite's solvers, then the workspace's
-    own), then entry points; a name twice is an error."""
+def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, SolverSpec]:
+    """All solvers by name: the solver folders in ``directory`` (one folder or several, as a context's
+    ``layers("solvers")``: the suite's, then the workspace's own; default: the suite's), then entry points; a
+    name twice is an error."""
     found: dict[str, SolverSpec] = {}
-    folders = [directory] if directory is not None else layers("solvers")
+    folders = _folders(directory)
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
     specs = [spec for path in files if not path.parent.name.startswith("_") for spec in describe_solver_file(path)]
     for spec in specs + entry_point_specs():
@@ -252,7 +260,7 @@ def discover(directory: Path | None = None) -> dict[str, SolverSpec]:
     return found
 
 
-def get_solver(name: str, directory: Path | None = None) -> SolverSpec:
+def get_solver(name: str, directory: Path | Sequence[Path] | None = None) -> SolverSpec:
     solvers = discover(directory)
     if name not in solvers:
         raise SolverUnavailable(f"unknown solver {name!r}; known: {', '.join(sorted(solvers)) or 'none'}")

@@ -6,18 +6,23 @@
 - A **workspace** is a folder marked by a ``frontierco.toml`` file (``frontierco init DIR`` makes one; the
   repository has one at its root). It holds the records and leaderboards (``leaderboards/``), training
   state (``runs/``) and may add manifests, solvers and campaigns of its own, layered over the suite's (a name
-  defined twice is an error). It is found once: ``--root``, else ``FRONTIERCO_ROOT``, else the nearest folder
-  at or above the current one that holds the marker. Commands that write need one; nothing is ever written
-  into the installation.
+  defined twice is an error). It is found once, where the program starts (``Context.discover``): ``--root``,
+  else ``FRONTIERCO_ROOT``, else the nearest folder at or above the current one that holds the marker; the
+  ``Context`` then travels down as a parameter. Commands that write need one; nothing is ever written into the
+  installation.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from frontierco.errors import UsageError
+
+if TYPE_CHECKING:
+    from frontierco.filestore import FileStore
 
 MARKER = "frontierco.toml"
 ROOT_VARIABLE = "FRONTIERCO_ROOT"
@@ -57,36 +62,68 @@ def find(start: Path) -> Path | None:
     return None
 
 
-def current() -> Workspace | None:
-    """The workspace: ``FRONTIERCO_ROOT`` (which ``--root`` sets), else the nearest marked folder."""
-    configured = os.environ.get(ROOT_VARIABLE)
-    if configured:
-        root = Path(configured).resolve()
-        if not (root / MARKER).is_file():
-            raise UsageError(f"{root} is not a frontierco workspace (no {MARKER}); make one with 'frontierco init {root}'")
-        return Workspace(root)
-    found = find(Path.cwd().resolve())
-    return Workspace(found) if found is not None else None
+def _file_store() -> FileStore:
+    from frontierco.filestore import FileStore  # imported when a context is made: the CLI's --version stays light
+
+    return FileStore()
 
 
-def required() -> Workspace:
-    """The workspace for a command that writes; a one-line error when there is none."""
-    workspace = current()
-    if workspace is None:
-        raise UsageError(
-            f"no frontierco workspace here: run 'frontierco init DIR', then pass --root DIR or work inside DIR (or set {ROOT_VARIABLE})"
-        )
-    return workspace
+@dataclass(frozen=True)
+class Context:
+    """Where a program reads and writes: the workspace (``root``, None for none), the layered folders of the suite
+    and the workspace, the file store (``files``) and the record stores. Built once where the program starts (the
+    command line, or a script: ``Context.discover()`` or ``Context(root=...)``) and passed down; two contexts in
+    one process do not meet."""
 
+    root: Path | None = None
+    files: FileStore = field(default_factory=_file_store)
 
-def layers(kind: str) -> list[Path]:
-    """The folders of one kind of content (``instances``, ``solvers``, ``campaigns``): the suite's, then the
-    workspace's when it has its own."""
-    folders = [SUITE / kind]
-    workspace = current()
-    if workspace is not None and (workspace.root / kind).is_dir() and (workspace.root / kind).resolve() != (SUITE / kind).resolve():
-        folders.append(workspace.root / kind)
-    return [folder for folder in folders if folder.is_dir()]
+    def __post_init__(self) -> None:
+        if self.root is not None:
+            object.__setattr__(self, "root", Path(self.root).resolve())
+
+    @classmethod
+    def discover(cls, root: Path | None = None) -> Context:
+        """The context of ``root`` when given, else of ``FRONTIERCO_ROOT``, else of the nearest marked folder at or
+        above the current one (none: no workspace). The one place that reads ``FRONTIERCO_ROOT``."""
+        if root is None:
+            configured = os.environ.get(ROOT_VARIABLE)
+            root = Path(configured) if configured else find(Path.cwd().resolve())
+        return cls(root)
+
+    @property
+    def workspace(self) -> Workspace | None:
+        """The workspace, None when there is none; a root without the marker is a one-line error."""
+        if self.root is None:
+            return None
+        if not (self.root / MARKER).is_file():
+            raise UsageError(f"{self.root} is not a frontierco workspace (no {MARKER}); make one with 'frontierco init {self.root}'")
+        return Workspace(self.root)
+
+    def required(self) -> Workspace:
+        """The workspace for a command that writes; a one-line error when there is none."""
+        workspace = self.workspace
+        if workspace is None:
+            raise UsageError(
+                f"no frontierco workspace here: run 'frontierco init DIR', then pass --root DIR or work inside DIR (or set {ROOT_VARIABLE})"
+            )
+        return workspace
+
+    def layers(self, kind: str) -> list[Path]:
+        """The folders of one kind of content (``instances``, ``solvers``, ``campaigns``): the suite's, then the
+        workspace's when it has its own."""
+        folders = [SUITE / kind]
+        workspace = self.workspace
+        if workspace is not None and (workspace.root / kind).is_dir() and (workspace.root / kind).resolve() != (SUITE / kind).resolve():
+            folders.append(workspace.root / kind)
+        return [folder for folder in folders if folder.is_dir()]
+
+    def closed(self) -> tuple[str, ...]:
+        """The folders of this context a solver may never read (besides the suite and the file store, which the
+        worker closes itself): the workspace and its manifests."""
+        workspace = self.workspace
+        own = [workspace.root] if workspace is not None else []
+        return tuple(str(folder.resolve()) for folder in [*own, *self.layers("instances")])
 
 
 def init(root: Path) -> Workspace:

@@ -6,6 +6,7 @@ from frontierco.errors import UsageError
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver
+from frontierco.workspace import Context
 from tests.helpers import tuned_solver
 
 
@@ -26,10 +27,10 @@ def test_run_named_resumes(tmp_path):
     campaign = load_campaign("tiny", tmp_path)
     store = ResultStore(tmp_path / "runs")
     heard = []
-    assert len(run_named(campaign, store, report=lambda step, done: heard.append((step.solver, len(done))))) == 2
+    assert len(run_named(Context(), campaign, store, report=lambda step, done: heard.append((step.solver, len(done))))) == 2
     assert heard == [("greedy", 2)]
-    assert run_named(campaign, store) == []
-    redone = run_named(campaign, store, force=True)
+    assert run_named(Context(), campaign, store) == []
+    redone = run_named(Context(), campaign, store, force=True)
     assert len(redone) == 2 and len(list(store.records())) == 4
 
 
@@ -52,9 +53,8 @@ def test_bad_campaigns(tmp_path):
         load_campaign("bad", tmp_path)
 
 
-def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_path, monkeypatch):
+def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_path):
     made = workspace.init(tmp_path / "ws")
-    monkeypatch.setenv(workspace.ROOT_VARIABLE, str(made.root))
     tuned_solver(made.root / "solvers")
     (tmp_path / "tuned.toml").write_text(
         'name = "tuned"\n[[run]]\nsolver = "tuned"\nproblem = "mis"\ncollection = "mis-rb-small"\nlimit = 1\ntime_limit = 5\n'
@@ -63,7 +63,7 @@ def test_a_step_s_parameters_reach_the_solver_and_make_a_row_of_their_own(tmp_pa
     campaign = load_campaign("tuned", tmp_path)
     assert campaign.steps[0].params == {"flavour": "plain", "level": 2}
     assert "flavour=plain, level=2" in campaign.steps[0].describe()
-    (record,) = run_named(campaign, ResultStore(tmp_path / "runs"))
+    (record,) = run_named(Context(root=made.root), campaign, ResultStore(tmp_path / "runs"))
     assert record.params == {"flavour": "plain", "level": 2}
     assert record.row_name == "tuned{flavour=plain,level=2}"
 
@@ -76,7 +76,7 @@ def test_a_step_with_a_parameter_its_solver_does_not_declare_is_refused_before_a
     )
     store = ResultStore(tmp_path / "runs")
     with pytest.raises(UsageError, match="solver rrnco has no parameter pmo; it takes anytime, pomo, rounds, temperature"):
-        run_named(load_campaign("typo", tmp_path), store)
+        run_named(Context(), load_campaign("typo", tmp_path), store)
     assert list(store.records()) == []
 
 
@@ -103,8 +103,8 @@ def test_a_campaign_runs_at_another_time_limit_as_other_runs(tmp_path):
     campaign = load_campaign("tiny", tmp_path)
     assert with_time_limit(campaign, None) == campaign
     store = ResultStore(tmp_path / "runs")
-    (at_five,) = run_named(campaign, store)
-    (at_three,) = run_named(with_time_limit(campaign, 3), store)  # not skipped as done: another budget
+    (at_five,) = run_named(Context(), campaign, store)
+    (at_three,) = run_named(Context(), with_time_limit(campaign, 3), store)  # not skipped as done: another budget
     assert (at_five.time_limit, at_three.time_limit) == (5, 3) and at_five.run_id != at_three.run_id
     for wrong in (0, -1, float("inf"), float("nan")):
         with pytest.raises(UsageError, match="positive number of seconds"):
@@ -118,7 +118,7 @@ def test_campaign_run_time_limit_sets_every_step_s_limit(monkeypatch, tmp_path):
     from frontierco.app import campaigns
 
     heard = []
-    monkeypatch.setattr(campaigns, "run_named", lambda campaign, *args, **kwargs: heard.append(campaign) or [])
+    monkeypatch.setattr(campaigns, "run_named", lambda context, campaign, *args, **kwargs: heard.append(campaign) or [])
     result = CliRunner().invoke(cli.app, ["campaign", "run", "frontierco-protocol", "--time-limit", "3600", "--results", str(tmp_path)])
     assert result.exit_code == 0, result.output
     (campaign,) = heard

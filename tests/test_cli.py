@@ -187,15 +187,15 @@ def test_run_usage_errors_are_one_line_exit_2(tmp_path):
 
 
 NONSENSE = [
-    (["--time-limit", "0"], "--time-limit must be a positive number of seconds up to"),
-    (["--time-limit", "-1"], "--time-limit must be a positive number of seconds up to"),
-    (["--time-limit", "nan"], "--time-limit must be a positive number of seconds up to"),
-    (["--time-limit", "inf"], "--time-limit must be a positive number of seconds up to"),
-    (["--limit", "0"], "--limit must be at least 1"),
-    (["--limit", "-1"], "--limit must be at least 1"),
-    (["--seeds", "0"], "--seeds must be at least 1"),
-    (["--threads", "0"], "--threads must be at least 1"),
-    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--time-limit", "0"], "--time-limit: time limit must be a positive number of seconds up to"),
+    (["--time-limit", "-1"], "--time-limit: time limit must be a positive number of seconds up to"),
+    (["--time-limit", "nan"], "--time-limit: time limit must be a positive number of seconds up to"),
+    (["--time-limit", "inf"], "--time-limit: time limit must be a positive number of seconds up to"),
+    (["--limit", "0"], "--limit: the instance limit must be at least 1"),
+    (["--limit", "-1"], "--limit: the instance limit must be at least 1"),
+    (["--seeds", "0"], "--seeds: seeds must be at least 1"),
+    (["--threads", "0"], "--threads: threads must be at least 1"),
+    (["--jobs", "0"], "--jobs: the number of runs at once must be at least 1"),
     (["--split", "foo"], "unknown split"),
     (["--collection", "no-such-collection"], "unknown collection"),
     (["--write-solution", "out.sol"], "--write-solution needs --instance"),
@@ -204,7 +204,7 @@ NONSENSE = [
     (["--param", "level"], "--param needs KEY=VALUE"),
     (["--param", "=2"], "--param needs KEY=VALUE"),
     (["--param", "level=2", "--param", "level=3"], "--param level is given twice"),
-    (["--time-limit", "1e308"], "--time-limit must be a positive number of seconds up to 2.592e+06"),  # Ctrl-C never returned
+    (["--time-limit", "1e308"], "--time-limit: time limit must be a positive number of seconds up to 2.592e+06"),  # Ctrl-C never returned
     (["--only", ""], "--only needs instance names"),
     (["--only", "a,,b"], "--only needs instance names"),
     (["--instance", str(DATA / "tiny.vrp"), "--write-solution", str(DATA)], "is a folder"),
@@ -227,7 +227,7 @@ def test_verify_names_an_empty_prefix_ambiguous(tmp_path):
 
 @pytest.mark.parametrize("strict", [False, True])
 def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monkeypatch, strict: bool) -> None:
-    from frontierco.harness import campaign as campaign_module
+    from frontierco.harness import request as request_module
     from frontierco.harness.campaign import to_record
     from frontierco.harness.runner import Outcome
 
@@ -237,7 +237,7 @@ def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monke
             store.append(record)
         return records
 
-    monkeypatch.setattr(campaign_module, "run_campaign", crashing)  # the command imports it when it runs
+    monkeypatch.setattr(request_module, "run_campaign", crashing)  # the one run path, which the command imports when it runs
     args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--results", str(tmp_path)]
     result = runner.invoke(app, args + (["--strict"] if strict else []))
     assert "2 of 2 runs ended in error, crash or memory" in result.output
@@ -253,10 +253,10 @@ def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monke
 )
 def test_random_option_values_are_refused_in_one_line_or_run(monkeypatch, tmp_path, time_limit, limit, seeds, threads) -> None:
     from frontierco.errors import FrontiercoError
-    from frontierco.harness import campaign as campaign_module
+    from frontierco.harness import request as request_module
 
     planned = []
-    monkeypatch.setattr(campaign_module, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
+    monkeypatch.setattr(request_module, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
     args = ["run", "--solver", "greedy", "--problem", "mis", "--time-limit", str(time_limit), "--limit", str(limit)]
     result = runner.invoke(app, args + ["--seeds", str(seeds), "--threads", str(threads), "--results", str(tmp_path)])
     valid = limit >= 1 and seeds >= 1 and threads >= 1

@@ -52,7 +52,7 @@ def test_the_contract_judges_the_times_the_harness_recorded_not_the_wall_clock()
 def test_a_case_with_nothing_within_the_limit_is_run_once_more_with_a_longer_one_and_says_so(tmp_path, monkeypatch, second, passed):
     limits = []
 
-    def fake_run(spec, path, limit, store):
+    def fake_run(spec, path, limit, store, context):
         limits.append(limit)
         status = "timeout" if len(limits) == 1 else second
         return replace(_timed(status, limit), time_limit=limit, objective=100.0 if status == "feasible" else None)

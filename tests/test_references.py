@@ -13,6 +13,7 @@ from frontierco.problems.fingerprint import content_sha256
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver
+from frontierco.workspace import Context
 
 
 def _collection(folder: Path, reference: dict | None = None) -> Registry:
@@ -35,12 +36,12 @@ def _collection(folder: Path, reference: dict | None = None) -> Registry:
 @pytest.mark.slow
 def test_compute_writes_proven_optima_with_provenance(tmp_path):
     registry = _collection(tmp_path / "m")
-    changes = compute_references(registry, "tiny-tsp", "exact-tsp", 5.0, LocalExecutor(1), tmp_path / "refs")
+    changes = compute_references(Context(), registry, "tiny-tsp", "exact-tsp", 5.0, ResultStore(tmp_path / "refs"))
     assert len(changes) == 2 and {c.status for c in changes} == {"optimal"}
     fresh = Registry(tmp_path / "m").collection("tiny-tsp")
     assert all(e.reference.status == "optimal" and e.reference.source == "exact-tsp 5 s, seed 0 (proven optimal)" for e in fresh.entries)
     # resumable and idempotent: nothing reruns, nothing changes
-    assert compute_references(Registry(tmp_path / "m"), "tiny-tsp", "exact-tsp", 5.0, LocalExecutor(1), tmp_path / "refs") == []
+    assert compute_references(Context(), Registry(tmp_path / "m"), "tiny-tsp", "exact-tsp", 5.0, ResultStore(tmp_path / "refs")) == []
 
 
 def _runs(registry: Registry, store: ResultStore) -> None:

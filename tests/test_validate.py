@@ -31,7 +31,7 @@ def _campaign(folders, name, *steps):
 
 
 def _validate(folders):
-    return validate([folders["instances"]], [folders["solvers"]], [folders["campaigns"]])
+    return validate(None, [folders["instances"]], [folders["solvers"]], [folders["campaigns"]])
 
 
 def test_the_suite_s_own_manifests_campaigns_and_solvers_are_valid():

@@ -1,19 +1,21 @@
-"""The workspace: found once (--root, FRONTIERCO_ROOT, the nearest marked folder), required by commands that
-write, layered over the suite's own content; and an installed wheel that works from any folder."""
+"""The workspace: found once, where the context is built (--root, FRONTIERCO_ROOT, the nearest marked folder),
+required by commands that write, layered over the suite's own content; two contexts in one process apart;
+nothing else reads FRONTIERCO_ROOT; and an installed wheel that works from any folder."""
 
+import ast
 import os
-import shutil
-import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
 
 from frontierco import workspace
 from frontierco.errors import UsageError
+from frontierco.harness.plan import Selection
+from frontierco.harness.request import RunRequest, run
 from frontierco.registry import Registry
-from frontierco.solver import discover
+from frontierco.results import ResultStore
+from frontierco.solver import Budget, discover
+from frontierco.workspace import Context
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -21,72 +23,101 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 def test_the_workspace_is_the_nearest_marked_folder_or_the_one_named(tmp_path, monkeypatch):
     monkeypatch.delenv(workspace.ROOT_VARIABLE, raising=False)
     monkeypatch.chdir(tmp_path)
-    assert workspace.current() is None
+    assert Context.discover().workspace is None
     with pytest.raises(UsageError, match="no frontierco workspace here"):
-        workspace.required()
+        Context.discover().required()
     made = workspace.init(tmp_path / "ws")
     (made.root / "deep" / "er").mkdir(parents=True)
     monkeypatch.chdir(made.root / "deep" / "er")
-    assert workspace.required() == made and workspace.required().runs == made.root / "leaderboards" / "runs"
+    found = Context.discover().required()
+    assert found == made and found.runs == made.root / "leaderboards" / "runs"
+    assert Context.discover(tmp_path / "ws").required() == made == Context(root=tmp_path / "ws").required()
     monkeypatch.setenv(workspace.ROOT_VARIABLE, str(tmp_path))
     with pytest.raises(UsageError, match="is not a frontierco workspace"):
-        workspace.current()
+        _ = Context.discover().workspace
 
 
 def test_a_workspace_adds_its_own_manifests_and_solvers_to_the_suite_s(tmp_path, monkeypatch):
     made = workspace.init(tmp_path / "ws")
-    monkeypatch.setenv(workspace.ROOT_VARIABLE, str(made.root))
+    context = Context(root=made.root)
     manifest = (workspace.SUITE / "instances" / "generated" / "mis-rb-small.toml").read_text()
     (made.root / "instances" / "mine.toml").write_text(manifest.replace('name = "mis-rb-small"', 'name = "my-rb"', 1))
-    collections = Registry().collections
+    collections = Registry.of(context).collections
     assert {"my-rb", "mis-rb-small", "tsplib"} <= set(collections)
+    assert "my-rb" not in Registry().collections  # without a context: the suite's alone
     from frontierco.app.scaffold import new_solver
 
-    new_solver("my-greedy", ["mis"])
-    assert (made.root / "solvers" / "my-greedy" / "solver.py").is_file() and "my-greedy" in discover() and "greedy" in discover()
+    new_solver("my-greedy", ["mis"], made.root / "solvers")
+    solvers = discover(context.layers("solvers"))
+    assert (made.root / "solvers" / "my-greedy" / "solver.py").is_file() and "my-greedy" in solvers and "greedy" in solvers
     (made.root / "instances" / "twice.toml").write_text(manifest)  # mis-rb-small a second time
     with pytest.raises(Exception, match="defined twice"):
-        _ = Registry().collections
+        _ = Registry.of(context).collections
 
 
-@pytest.mark.slow
-def test_an_installed_wheel_lists_the_suite_and_runs_into_a_workspace_from_any_folder(tmp_path):
-    dist, left_over = tmp_path / "dist", not (REPOSITORY / "build").exists()
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPOSITORY), "--no-deps", "--no-build-isolation", "-q", "-w", str(dist)],
-                   check=True, capture_output=True, timeout=300)  # fmt: skip
-    if left_over:  # setuptools builds in the checkout's build/: leave the checkout as it was
-        shutil.rmtree(REPOSITORY / "build", ignore_errors=True)
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
-    python = venv / "bin" / "python"
-    site = Path(subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True,
-                               check=True).stdout.strip())  # fmt: skip
-    (site / "_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")  # numpy & co. of this environment
-    wheel = next(dist.glob("frontierco-*.whl"))
-    # --ignore-installed: the checkout's editable install is visible through the .pth, and must stay untouched
-    subprocess.run(
-        [python, "-m", "pip", "install", "--no-deps", "--ignore-installed", "-q", str(wheel)], check=True, capture_output=True, timeout=300
+def _workspace_with(tmp_path: Path, name: str, collection: str) -> Context:
+    """A workspace ``name`` whose own collection ``collection`` is the suite's mis-rb-small under another name."""
+    made = workspace.init(tmp_path / name)
+    manifest = (workspace.SUITE / "instances" / "generated" / "mis-rb-small.toml").read_text()
+    (made.root / "instances" / f"{collection}.toml").write_text(manifest.replace('name = "mis-rb-small"', f'name = "{collection}"', 1))
+    return Context(root=made.root)
+
+
+def test_two_contexts_in_one_process_do_not_meet(tmp_path, monkeypatch):
+    """Each context sees its own workspace's collections and closes its own folders to the solver, whatever the
+    environment says; neither writes the environment."""
+    monkeypatch.setenv(workspace.ROOT_VARIABLE, str(tmp_path / "elsewhere"))
+    first, second = _workspace_with(tmp_path, "one", "rb-one"), _workspace_with(tmp_path, "two", "rb-two")
+    assert "rb-one" in Registry.of(first).collections and "rb-one" not in Registry.of(second).collections
+    assert "rb-two" in Registry.of(second).collections and "rb-two" not in Registry.of(first).collections
+    for context, collection in ((first, "rb-one"), (second, "rb-two")):
+        request = RunRequest("greedy", Selection(collection, "dev", limit=1), Budget(5.0), "mis")
+        (record,) = run(context, request, ResultStore(tmp_path / f"runs-{collection}")).records
+        assert record.collection == collection and record.status in ("feasible", "optimal")
+    assert str(first.root) in first.closed() and str(second.root) not in first.closed()
+    assert os.environ[workspace.ROOT_VARIABLE] == str(tmp_path / "elsewhere")
+
+
+def _names_the_root_variable(node: ast.AST) -> bool:
+    return (
+        (isinstance(node, ast.Name) and node.id == "ROOT_VARIABLE")
+        or (isinstance(node, ast.Attribute) and node.attr == "ROOT_VARIABLE")
+        or (isinstance(node, ast.Constant) and node.value == "FRONTIERCO_ROOT")
     )
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", workspace.ROOT_VARIABLE)}
-    frontierco = str(venv / "bin" / "frontierco")
 
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([frontierco, *args], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
 
-    imported = subprocess.run(
-        [python, "-c", "import frontierco; print(frontierco.__file__)"], cwd=elsewhere, env=env, capture_output=True, text=True
-    )
-    assert imported.stdout.strip().startswith(str(site))  # the installed copy, not the checkout
-    listed, solvers = run("instances", "list"), run("solvers")
-    assert listed.returncode == 0 and solvers.returncode == 0
-    assert all(f" {name} " in listed.stdout for name in Registry().collections)  # the same collections as the checkout
-    assert all(f" {name} " in solvers.stdout for name in discover())  # and the same solvers
-    refused = run("run", "--solver", "greedy", "--problem", "mis")
-    assert refused.returncode == 2 and "no frontierco workspace here" in refused.stderr
-    assert run("init", "ws").returncode == 0
-    ran = run("--root", "ws", "run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--time-limit", "5")
-    assert ran.returncode == 0, ran.stderr
-    assert (elsewhere / "ws" / "leaderboards" / "runs" / "mis-rb-small" / "greedy.jsonl").is_file()
-    assert not list(site.rglob("*.jsonl")) and not (site / "leaderboards").exists() and not (site.parent / "README.md").exists()
+class _EnvironmentKeys(ast.NodeVisitor):
+    """Every (function, key) of an environment access: ``os.environ[key]`` (read or written), ``os.environ.get(key)``
+    and the like, ``os.getenv(key)``; the function is the innermost one around it ("<module>" for none)."""
+
+    def __init__(self) -> None:
+        self.function = "<module>"
+        self.found: list[tuple[str, ast.expr]] = []
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        outer, self.function = self.function, node.name
+        self.generic_visit(node)
+        self.function = outer
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        if ast.unparse(node.value).endswith("environ"):
+            self.found.append((self.function, node.slice))
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        called = ast.unparse(node.func)
+        if node.args and (".environ." in f"{called}." or called.endswith(("getenv", "putenv"))):
+            self.found.append((self.function, node.args[0]))
+        self.generic_visit(node)
+
+
+def test_only_the_context_reads_frontierco_root() -> None:
+    """Nothing in the package reads or writes FRONTIERCO_ROOT but ``Context.discover`` (the CLI hands its --root
+    down in the context, never through the environment)."""
+    package = Path(workspace.__file__).parent
+    readers = set()
+    for path in sorted(package.rglob("*.py")):
+        visitor = _EnvironmentKeys()
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+        readers |= {f"{path.relative_to(package)}:{function}" for function, key in visitor.found if _names_the_root_variable(key)}
+    assert readers == {"workspace.py:discover"}

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from frontierco.errors import UsageError, check_keys
-from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
-from frontierco.harness.executors import make_executor
-from frontierco.harness.plan import Selection, plan_collection
+from frontierco.harness.plan import Selection
+from frontierco.harness.request import Execution, RunRequest, run
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
-from frontierco.solver import get_solver
-from frontierco.workspace import SUITE, layers
+from frontierco.solver import Budget, get_solver
+from frontierco.workspace import SUITE, Context
 
 CAMPAIGNS_DIR = SUITE / "campaigns"
 STEP_KEYS = ("solver", "problem", "collection", "split", "limit", "max_size", "time_limit", "seeds", "threads", "device", "params")
@@ -61,10 +60,12 @@ class NamedCampaign:
     steps: tuple[Step, ...]
 
 
-def campaign_files(directory: Path | None = None) -> dict[str, Path]:
-    """The campaign files by name: the suite's, then the workspace's own (a name twice is an error)."""
+def campaign_files(directory: Path | Sequence[Path] | None = None) -> dict[str, Path]:
+    """The campaign files by name in one folder or several (a context's ``layers("campaigns")``: the suite's,
+    then the workspace's own; default: the suite's); a name twice is an error."""
     found: dict[str, Path] = {}
-    for folder in [directory] if directory is not None else layers("campaigns"):
+    folders = [CAMPAIGNS_DIR] if directory is None else [directory] if isinstance(directory, Path) else directory
+    for folder in folders:
         for path in sorted(folder.glob("*.toml")):
             if path.stem in found:
                 raise UsageError(f"two campaigns are named {path.stem!r}: {found[path.stem]} and {path}")
@@ -72,7 +73,7 @@ def campaign_files(directory: Path | None = None) -> dict[str, Path]:
     return found
 
 
-def load_campaign(name: str, directory: Path | None = None) -> NamedCampaign:
+def load_campaign(name: str, directory: Path | Sequence[Path] | None = None) -> NamedCampaign:
     files = campaign_files(directory)
     if name not in files:
         raise UsageError(f"unknown campaign {name!r}; known: {', '.join(sorted(files)) or 'none'}")
@@ -124,6 +125,7 @@ def with_time_limit(campaign: NamedCampaign, seconds: float | None) -> NamedCamp
 
 
 def run_named(
+    context: Context,
     campaign: NamedCampaign,
     store: ResultStore,
     jobs: int = 1,
@@ -131,28 +133,19 @@ def run_named(
     report: Callable[[Step, list[RunRecord]], None] | None = None,
     force: bool = False,
 ) -> list[RunRecord]:
-    """Run every step (finished runs are skipped unless ``force``); ``report`` hears about each step as it ends."""
-    registry = registry or Registry()
+    """Run every step (finished runs are skipped unless ``force``) as a run request of ``context``; ``report``
+    hears about each step as it ends."""
+    registry = registry if registry is not None else Registry.of(context)
     for device in sorted({step.device for step in campaign.steps}):
         check_device(device)  # before any run starts
-    for step in campaign.steps:
-        get_solver(step.solver).check_params(step.params)  # a typo in a later step stops the campaign before its first run
+    for step in campaign.steps:  # a typo in a later step stops the campaign before its first run
+        get_solver(step.solver, context.layers("solvers")).check_params(step.params)
     records = []
     for step in campaign.steps:
-        executor = make_executor("local", jobs, device=step.device)
         selection = Selection(step.collection, step.split, step.limit, step.max_size)
-        planned = plan_collection(
-            registry,
-            get_solver(step.solver),
-            step.problem,
-            selection,
-            step.time_limit,
-            step.seeds,
-            step.threads,
-            params=step.params,
-            device=step.device,
-        )
-        done = run_campaign(planned, store, executor, force)
+        budget = Budget(step.time_limit, threads=step.threads, device=step.device)
+        request = RunRequest(step.solver, selection, budget, step.problem, step.params, step.seeds, Execution(jobs=jobs), force)
+        done = run(context, request, store, registry=registry).records
         records += done
         if report:
             report(step, done)

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from frontierco.formats import natural_suffix, write_instance
-from frontierco.harness.campaign import run_campaign
-from frontierco.harness.plan import plan_file
+from frontierco.harness.request import RunRequest, run
 from frontierco.harness.runner import GRACE, SETUP_LIMIT
 from frontierco.problems import PROBLEMS, Instance
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord, Status
-from frontierco.solver import SolverSpec
+from frontierco.solver import Budget, SolverSpec
+from frontierco.workspace import Context
 
 LIMIT = 3.0
 RETRY_LIMIT = 15.0  # a case with no solution within LIMIT is run once more with this limit (a loaded machine), and says so
@@ -53,12 +53,14 @@ def timing_fault(record: RunRecord) -> str:
     return ""
 
 
-def _run(spec: SolverSpec, path: Path, limit: float, store: Path) -> RunRecord:
-    return run_campaign(plan_file(spec, path, limit), ResultStore(store))[0]
+def _run(spec: SolverSpec, path: Path, limit: float, store: Path, context: Context) -> RunRecord:
+    return run(context, RunRequest(spec, path, Budget(limit)), ResultStore(store)).records[0]
 
 
-def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path) -> ContractResult:
-    """Run one contract case of one solver through the harness and judge it by what the harness recorded."""
+def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path, context: Context | None = None) -> ContractResult:
+    """Run one contract case of one solver through the harness (the workspace of ``context`` closed to it; default:
+    none) and judge it by what the harness recorded."""
+    context = context if context is not None else Context()
     instance = cases(problem)[case]()
     path = workdir / f"{problem}-{case}{natural_suffix(instance)}"
     write_instance(path, instance)
@@ -66,9 +68,9 @@ def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path) -> Cont
     def result(passed: bool, message: str) -> ContractResult:
         return ContractResult(spec.name, problem, case, passed, message)
 
-    record, note = _run(spec, path, LIMIT, workdir / f"runs-{problem}-{case}-0"), ""
+    record, note = _run(spec, path, LIMIT, workdir / f"runs-{problem}-{case}-0", context), ""
     if record.status == Status.TIMEOUT and record.setup_time and case != "infeasible":
-        record = _run(spec, path, RETRY_LIMIT, workdir / f"runs-{problem}-{case}-retry")
+        record = _run(spec, path, RETRY_LIMIT, workdir / f"runs-{problem}-{case}-retry", context)
         note = f"nothing within {LIMIT:g} s, run again with {RETRY_LIMIT:g} s: "
     if fault := timing_fault(record):
         return result(False, note + fault)
@@ -78,7 +80,7 @@ def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path) -> Cont
     if record.status not in FEASIBLE_STATUSES:
         return result(False, note + f"status {record.status}: {record.reason} {record.stderr_tail[-300:]}".strip())
     if case == "tiny" and spec.load().deterministic:
-        again = _run(spec, path, record.time_limit, workdir / f"runs-{problem}-{case}-1")
+        again = _run(spec, path, record.time_limit, workdir / f"runs-{problem}-{case}-1", context)
         if fault := timing_fault(again):
             return result(False, f"second run: {fault}")
         if again.objective != record.objective or again.status != record.status:
@@ -86,7 +88,7 @@ def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path) -> Cont
     return result(True, note + f"status {record.status}, objective {record.objective:.6g}")
 
 
-def check_solver(spec: SolverSpec) -> list[ContractResult]:
+def check_solver(spec: SolverSpec, context: Context | None = None) -> list[ContractResult]:
     """Every contract case of every problem the solver supports."""
     with tempfile.TemporaryDirectory() as folder:
-        return [check_case(spec, problem, case, Path(folder)) for problem, case in cases_of(spec)]
+        return [check_case(spec, problem, case, Path(folder), context) for problem, case in cases_of(spec)]

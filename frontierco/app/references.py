@@ -13,14 +13,13 @@ import tomli_w
 
 from frontierco.app.verify import verify_run
 from frontierco.errors import RegistryError, SolutionUnavailable, UsageError
-from frontierco.harness.campaign import run_campaign
-from frontierco.harness.executors import Executor
-from frontierco.harness.plan import Selection, plan_collection
+from frontierco.harness.plan import Selection
+from frontierco.harness.request import Execution, RunRequest, run
 from frontierco.metrics import same_value_slack
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord
-from frontierco.solver import get_solver
-from frontierco.workspace import required
+from frontierco.solver import Budget
+from frontierco.workspace import Context
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +67,20 @@ def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:
 
 
 def compute_references(
-    registry: Registry, collection: str, solver: str, time_limit: float, executor: Executor, store_root: Path | None = None
+    context: Context,
+    registry: Registry,
+    collection: str,
+    solver: str,
+    time_limit: float,
+    store: ResultStore,
+    execution: Execution | None = None,
 ) -> list[Change]:
-    """Run ``solver`` on every instance of the collection (all splits; resumable) and record the best
-    value found per instance where it improves on the stored reference (a proven optimum is kept)."""
+    """Run ``solver`` on every instance of the collection (all splits; resumable; its records in ``store``, the
+    workspace's reference runs for the command line) and record the best value found per instance where it
+    improves on the stored reference (a proven optimum is kept)."""
     chosen = registry.collection(collection)
-    campaign = plan_collection(registry, get_solver(solver), chosen.problem, Selection(collection, None), time_limit)
-    store = ResultStore(store_root if store_root is not None else required().references)
-    run_campaign(campaign, store, executor)
+    request = RunRequest(solver, Selection(collection, None), Budget(time_limit), chosen.problem, execution=execution or Execution())
+    run(context, request, store, registry=registry)
     records = [r for r in store.records(collection, solver) if r.time_limit == time_limit]
     changes = []
     for entry in chosen.entries:

@@ -9,7 +9,6 @@ from pathlib import Path
 from frontierco.errors import UsageError
 from frontierco.problems import PROBLEMS
 from frontierco.solver import SOLVERS_DIR, discover
-from frontierco.workspace import required
 
 NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -18,10 +17,9 @@ def class_name(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("-")) + "Solver"
 
 
-def new_solver(name: str, problems: list[str], directory: Path | None = None) -> Path:
-    """Create ``directory/name`` (default: the workspace's solvers/) from the suite's template; refuses bad
-    or taken names and unknown problems."""
-    directory = directory if directory is not None else required().root / "solvers"
+def new_solver(name: str, problems: list[str], directory: Path) -> Path:
+    """Create ``directory/name`` (the command line's: the workspace's solvers/) from the suite's template;
+    refuses bad or taken names and unknown problems."""
     if not NAME.match(name):
         raise UsageError(f"solver names are lower-case letters, digits and dashes: {name!r}")
     unknown = [p for p in problems if p not in PROBLEMS]

@@ -25,7 +25,7 @@ from frontierco.manifests import Collection, GeneratedSource, read_manifest
 from frontierco.parameters import read_solver_file
 from frontierco.problems import PROBLEMS
 from frontierco.solver import SolverSpec, describe_solver_file, entry_point_specs
-from frontierco.workspace import layers
+from frontierco.workspace import Context
 
 
 @dataclass
@@ -199,13 +199,18 @@ def check_campaigns(
 
 
 def validate(
-    instances: Iterable[Path] | None = None, solvers: Iterable[Path] | None = None, campaigns: Iterable[Path] | None = None
+    context: Context | None = None,
+    instances: Iterable[Path] | None = None,
+    solvers: Iterable[Path] | None = None,
+    campaigns: Iterable[Path] | None = None,
 ) -> Findings:
-    """Check the manifests, solver folders and campaigns (by default: the suite's and the workspace's own)."""
+    """Check the manifests, solver folders and campaigns (by default: the context's layers, the suite's and the
+    workspace's own; without a context, the suite's)."""
+    context = context if context is not None else Context()
     findings = Findings()
-    collections = check_manifests(layers("instances") if instances is None else instances, findings)
-    known_solvers = check_solver_folders(layers("solvers") if solvers is None else solvers, findings)
+    collections = check_manifests(context.layers("instances") if instances is None else instances, findings)
+    known_solvers = check_solver_folders(context.layers("solvers") if solvers is None else solvers, findings)
     if solvers is None:  # the installed packages' solvers (entry points) may run in a campaign too
         known_solvers = {spec.name: spec for spec in entry_point_specs()} | known_solvers
-    check_campaigns(layers("campaigns") if campaigns is None else campaigns, known_solvers, collections, findings)
+    check_campaigns(context.layers("campaigns") if campaigns is None else campaigns, known_solvers, collections, findings)
     return findings

@@ -125,8 +125,8 @@ def admission(store: ResultStore, record: RunRecord, path: Path, registry: Regis
 class _Remembering(Registry):
     """A registry that keeps the instances of one record file loaded (its runs share a few instances)."""
 
-    def __init__(self, directory: Path | None = None) -> None:
-        super().__init__(directory)
+    def __init__(self, registry: Registry) -> None:
+        super().__init__(registry.directory, registry.store)
         self.loaded: dict[str, Instance] = {}
 
     def load(self, entry: InstanceEntry) -> Instance:
@@ -135,11 +135,11 @@ class _Remembering(Registry):
         return self.loaded[entry.key]
 
 
-def admit_store(store: ResultStore, refused: Callable[[RunRecord, str], None]) -> int:
+def admit_store(store: ResultStore, refused: Callable[[RunRecord, str], None], registry: Registry | None = None) -> int:
     """Re-check every record of the store not yet admitted (made by older code, or appended by someone else
-    than the harness) and admit those that hold; ``refused`` hears of the others. Returns how many were
-    admitted."""
-    count, registry = 0, _Remembering()
+    than the harness) against ``registry`` (default: the suite's) and admit those that hold; ``refused`` hears
+    of the others. Returns how many were admitted."""
+    count, registry = 0, _Remembering(registry or Registry())
     for path in sorted(store.root.glob("*/*.jsonl")):
         registry.loaded.clear()
         known, new = admitted(path), []

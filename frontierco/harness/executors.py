@@ -2,8 +2,9 @@
 cluster run gives the same records as a laptop run (provenance aside).
 
 - ``LocalExecutor(jobs, gpus)``: ``jobs`` runs at once on this machine (threads that each wait on a worker);
-  with ``gpus``, each of the ``jobs`` slots hands its worker one GPU (CUDA_VISIBLE_DEVICES); with more than
-  one slot, each slot's worker is pinned to cores of its own (``devices.slot_cpus``) where there are enough.
+  a run on ``cuda`` (its ``Budget.device``) gets its slot's GPU when several are visible (``gpus``, default the
+  visible ones: CUDA_VISIBLE_DEVICES round robin over the slots); with more than one slot, each slot's worker is
+  pinned to cores of its own (``devices.slot_cpus``) where there are enough.
 - ``RayExecutor(address)``: one Ray task per run on a cluster, asking for the run's threads as CPUs and a
   GPU when it runs on CUDA (Ray then sets the task's CUDA_VISIBLE_DEVICES); each task still starts its own
   worker process, which enforces the time and memory limits. Results stream back as tasks finish.
@@ -16,7 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from queue import Queue
 from typing import Protocol
 
-from frontierco.errors import UsageError
+from frontierco.errors import BadSetting
 from frontierco.harness.devices import ray_resources, slot_cpus, visible_gpus, worker_gpus
 from frontierco.harness.job import RunSpec, load_job_instance
 from frontierco.harness.runner import Outcome, execute, stop_running
@@ -42,14 +43,16 @@ class Executor(Protocol):
 
 
 class LocalExecutor:
-    def __init__(self, jobs: int = 1, gpus: list[str | None] | None = None) -> None:
+    def __init__(self, jobs: int = 1, gpus: list[str] | None = None) -> None:
         self.jobs = jobs
-        self.gpus = gpus or [None] * jobs
+        self.gpus = gpus  # None: the visible ones, looked up when a run on cuda comes
 
     def run(self, specs: Sequence[RunSpec], admit: Admit | None = None) -> Generator[tuple[RunSpec, Outcome | None], None, None]:
         """Each run is admitted when a slot frees up for it, so that concurrent campaigns share the work."""
+        on_cuda = any(spec.budget.device == "cuda" for spec in specs)
+        gpus = worker_gpus("cuda", self.jobs, (visible_gpus() if self.gpus is None else self.gpus) if on_cuda else [])
         slots: Queue[tuple[int, str | None]] = Queue()
-        for slot, gpu in enumerate(self.gpus[: self.jobs]):
+        for slot, gpu in enumerate(gpus):
             slots.put((slot, gpu))
 
         def in_a_slot(spec: RunSpec) -> Outcome | None:
@@ -57,7 +60,8 @@ class LocalExecutor:
             try:
                 if admit is not None and not admit(spec):
                     return None
-                return execute_spec(spec, gpu, slot_cpus(slot, self.jobs, spec.budget.threads))
+                mine = gpu if spec.budget.device == "cuda" else None  # cuda:N and cpu keep the environment as it is
+                return execute_spec(spec, mine, slot_cpus(slot, self.jobs, spec.budget.threads))
             finally:
                 slots.put((slot, gpu))
 
@@ -97,15 +101,15 @@ class RayExecutor:
                 ray.cancel(ref, force=True)
 
 
-def make_executor(kind: str, jobs: int = 1, address: str | None = None, device: str = "cpu") -> Executor:
-    """The executor a user asked for by name; a bad name or missing Ray is a one-line error. Local workers on
-    ``cuda`` share the visible GPUs round robin."""
+def make_executor(kind: str, jobs: int = 1, address: str | None = None) -> Executor:
+    """The executor a user asked for by name; a bad name or missing Ray is a one-line error. (The device of the
+    runs travels in their budgets: local workers on ``cuda`` share the visible GPUs round robin.)"""
     if jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+        raise BadSetting("jobs", f"the number of runs at once must be at least 1, got {jobs}")
     if kind == "local":
-        return LocalExecutor(jobs, worker_gpus(device, jobs, visible_gpus() if device == "cuda" else []))
+        return LocalExecutor(jobs)
     if kind != "ray":
-        raise UsageError(f"unknown executor {kind!r}; use local or ray")
+        raise BadSetting("executor", f"unknown executor {kind!r}; use local or ray")
     try:
         from frontierco.harness.executors import RayExecutor
 

@@ -1,4 +1,5 @@
-"""A run's job: what the worker needs (solver, instance source, budget), and the run id."""
+"""A run's job: what the worker needs (solver, instance source, budget, the file store it loads the instance
+from, the folders of the workspace its solver may not read), and the run id."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from frontierco.filestore import FileStore
 from frontierco.manifests import FileSource, GeneratedSource, InstanceEntry
 from frontierco.problems import Instance
 from frontierco.solver import Budget, SolverSpec
@@ -34,6 +36,8 @@ class RunSpec:
     reference_source: str = ""
     reference_status: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    files: FileStore = field(default_factory=FileStore)  # where the worker finds a file instance
+    closed: tuple[str, ...] = ()  # the workspace's folders the solver may not read (``Context.closed``)
 
     @property
     def instance_name(self) -> str:
@@ -65,6 +69,8 @@ class RunSpec:
             "entry": _entry_without_reference(self.manifest, self.instance_name) if self.manifest else None,
             "budget": asdict(self.budget),
             "memory_mb": self.memory_mb,
+            "files": {"cache": str(self.files.cache), "mirror": str(self.files.mirror or "") or None, "offline": self.files.offline},
+            "closed": list(self.closed),
         }
 
 
@@ -91,11 +97,17 @@ def _entry_of(fields: dict[str, Any]) -> InstanceEntry:
     return InstanceEntry(**rest, source=source, reference=None)
 
 
+def job_files(job: dict[str, Any]) -> FileStore:
+    """The file store a job names."""
+    files = job["files"]
+    return FileStore(Path(files["cache"]), Path(files["mirror"]) if files["mirror"] else None, files["offline"])
+
+
 def load_job_instance(job: dict[str, Any]) -> Instance:
-    """The instance a job names: a registry entry, or a file read by its format."""
+    """The instance a job names: a registry entry (from the job's file store), or a file read by its format."""
     from frontierco.formats import read_instance
     from frontierco.registry import Registry
 
     if job.get("entry"):
-        return Registry().load(_entry_of(job["entry"]))
+        return Registry(store=job_files(job)).load(_entry_of(job["entry"]))
     return read_instance(job["instance_key"])

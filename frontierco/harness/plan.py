@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from frontierco.errors import UsageError
+from frontierco.errors import BadSetting, UsageError
 from frontierco.formats import read_instance
 from frontierco.harness.job import DEFAULT_MEMORY_MB, RunSpec
 from frontierco.manifests import FileSource
@@ -34,12 +34,13 @@ MAX_TIME_LIMIT = 30 * 24 * 3600.0  # far past any protocol (FrontierCO: 3600 s);
 def check_budget(time_limit: float, seeds: int, threads: int, limit: int | None = None) -> None:
     """Options that make no sense are refused before anything runs or is recorded."""
     if not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
-        raise UsageError(f"--time-limit must be a positive number of seconds up to {MAX_TIME_LIMIT:g} (30 days), got {time_limit:g}")
-    for name, value in (("--seeds", seeds), ("--threads", threads)):
+        wrong = f"time limit must be a positive number of seconds up to {MAX_TIME_LIMIT:g} (30 days), got {time_limit:g}"
+        raise BadSetting("time_limit", wrong)
+    for name, value in (("seeds", seeds), ("threads", threads)):
         if value < 1:
-            raise UsageError(f"{name} must be at least 1, got {value}")
+            raise BadSetting(name, f"{name} must be at least 1, got {value}")
     if limit is not None and limit < 1:
-        raise UsageError(f"--limit must be at least 1 (leave it out for every instance), got {limit}")
+        raise BadSetting("limit", f"the instance limit must be at least 1 (leave it out for every instance), got {limit}")
 
 
 def parse_params(items: list[str]) -> dict[str, Any]:
@@ -131,6 +132,7 @@ def plan_collection(
                     reference_source=reference.source if reference else "",
                     reference_status=reference.status if reference else "",
                     memory_mb=chosen.memory_mb if chosen.memory_mb is not None else DEFAULT_MEMORY_MB,
+                    files=registry.store,
                 )
             )
     return Campaign(specs)

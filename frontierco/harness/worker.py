@@ -47,20 +47,20 @@ def _pin_torch_threads(threads: int) -> None:
 
 def _sandbox_paths(job: dict[str, Any], target: str, path_params: tuple[str, ...]) -> tuple[list[Path], list[Path]]:
     """What the solver may read and what it may write (``harness/sandbox`` says which and why); points
-    numba's cache at the solver's own writable folder."""
-    from frontierco.filestore import default_cache, default_mirror
+    numba's cache at the solver's own writable folder. The job names the file store and the workspace's
+    folders (``closed``): the worker never looks for a workspace itself."""
+    from frontierco.harness.job import job_files
     from frontierco.harness.sandbox import readable_paths
-    from frontierco.workspace import SUITE, current, layers
+    from frontierco.workspace import SUITE
 
     location = target.rpartition(":")[0]
     folder = Path(location).resolve().parent if location.endswith(".py") else None  # an installed package: its site-packages
-    cache, mirror = default_cache(), default_mirror()
+    files = job_files(job)
+    cache, mirror = files.cache, files.mirror
     stores = [root.resolve() for root in (cache, mirror) if root is not None]
     weights = [root / "checkpoints" / folder.name for root in stores] if folder is not None else []
     named = [Path(str(job["params"][key])) for key in path_params if key in job.get("params", {})]
-    workspace = current()
-    forbidden = [SUITE.resolve(), *stores, *(p.resolve() for p in layers("instances"))]
-    forbidden += [workspace.root.resolve()] if workspace is not None else []
+    forbidden = [SUITE.resolve(), *stores, *(Path(closed) for closed in job["closed"])]
     writable = [Path(os.environ["TMPDIR"])] if os.environ.get("TMPDIR") else []
     writable += [w for w in weights[:1] if w.is_dir() and cache is not None]  # downloads of its own weights into the cache
     if folder is not None and cache is not None:  # numba caches compiled code only where it may write: a folder per solver

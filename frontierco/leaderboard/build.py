@@ -7,6 +7,7 @@ problem's baseline), aggregates.csv, paired.csv, figures/*.svg, site/index.html
 from __future__ import annotations
 
 import base64
+from collections.abc import Sequence
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -84,11 +85,12 @@ def with_excerpt(readme: str, excerpt: str) -> str:
     return f"{head}{README_START}\n{excerpt}{README_END}{tail}"
 
 
-def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]:
+def build(runs_root: Path, registry: Registry | None = None, solvers: Sequence[Path] | None = None) -> dict[str, bytes]:
     """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
     ``excerpt.md`` is not written as a file but into the project README's marked section; ``figures/keys.json``
     names the drawing of each figure, so that the next build (a fresh clone's ``--check`` too) draws only the
-    figures whose drawing or data changed."""
+    figures whose drawing or data changed. ``registry`` and the ``solvers`` folders are a context's (default: the
+    suite's)."""
     registry = registry or Registry()
     begin(runs_root.parent)  # the committed figures whose drawing is unchanged are taken as they are
     records = [r for r in latest(list(ResultStore(runs_root).records(only_admitted=True))) if not r.on_file]
@@ -96,7 +98,7 @@ def build(runs_root: Path, registry: Registry | None = None) -> dict[str, bytes]
     built = []
     outputs: dict[str, bytes] = {}
     every_board = list(boards(registry, records))
-    learned_names = {name for name, spec in discover().items() if spec.learned}
+    learned_names = {name for name, spec in discover(solvers).items() if spec.learned}
 
     def every_figure() -> None:
         for board in every_board:

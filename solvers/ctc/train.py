@@ -29,7 +29,7 @@ import numpy as np
 import torch
 
 from frontierco.registry import INSTANCES_DIR
-from frontierco.workspace import required
+from frontierco.workspace import Context
 
 from .checkpoint import SHIPPED, export
 from .features import Graph, analyse_instance, build_graph, lp_relaxation, signature
@@ -186,8 +186,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str], context: Context | None = None) -> None:
+    """The entry point (``frontierco train ctc`` hands its context over; run alone, the workspace is found here)."""
     args = parse(argv)
+    context = context if context is not None else Context.discover()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     torch.set_num_threads(1)
     if args.calibrate:
@@ -196,11 +198,11 @@ def main(argv: list[str]) -> None:
 
         from .calibrate import calibrate
 
-        store = ResultStore(args.results or required().references)
-        calibration = calibrate(args.export / f"{args.family}.pt", args.calibrate, args.split, store, Registry())
+        store = ResultStore(args.results or context.required().references)
+        calibration = calibrate(args.export / f"{args.family}.pt", args.calibrate, args.split, store, Registry.of(context))
         print(f"calibrated {args.family} on {args.calibrate} ({args.split}): {calibration['trust']}")
         return
-    args.out = args.out or required().training / "ctc"
+    args.out = args.out or context.required().training / "ctc"
     if args.tune:
         from frontierco.registry import Registry
         from frontierco.results import ResultStore
@@ -208,7 +210,7 @@ def main(argv: list[str]) -> None:
         from .tune import tune
 
         store = ResultStore(args.out / args.family / "tuning")
-        tuning = tune(args.export / f"{args.family}.pt", args.tune, args.split, store, Registry())
+        tuning = tune(args.export / f"{args.family}.pt", args.tune, args.split, store, Registry.of(context))
         means = {name: round(float(np.mean(list(values.values()))), 4) for name, values in tuning["integrals"].items()}
         chosen = tuning["chosen"]
         print(f"tuned {args.family} on {args.tune} ({args.split}): {chosen} {tuning['candidates'][chosen]}; mean integrals {means}")

@@ -35,7 +35,7 @@ import torch
 
 from frontierco.formats.city import City
 from frontierco.kit.checkpoints import read_card
-from frontierco.workspace import required
+from frontierco.workspace import Context
 
 from .checkpoint import SHIPPED, export
 from .data import TRAINING_ORDER, WITHOUT_COORDINATES, RoutingBatch, Sampler, suite_instances, symmetries
@@ -487,8 +487,10 @@ def model_options(args: argparse.Namespace) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str], context: Context | None = None) -> None:
+    """The entry point (``frontierco train rrnco`` hands its context over; run alone, the workspace is found here)."""
     args = parse(argv)
+    context = context if context is not None else Context.discover()
     torch.set_num_threads(args.threads)
     torch.backends.cuda.matmul.allow_tf32 = True  # GPU matmuls in TF32: ample for policy gradients
     logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -501,8 +503,8 @@ def main(argv: list[str]) -> None:
         imitate=args.imitate or args.teacher_only, orders=args.orders, teacher_seconds=args.teacher_time, amp=args.amp,
         compile=args.compile,
     )  # fmt: skip
-    args.out = args.out or required().training / "rrnco"
-    args.teacher_root = args.teacher_root or required().training / "rrnco" / "teacher"
+    args.out = args.out or context.required().training / "rrnco"
+    args.teacher_root = args.teacher_root or context.required().training / "rrnco" / "teacher"
     cities = training_cities()
     teacher = None
     if config.imitate:

@@ -46,10 +46,14 @@ def test_each_local_slot_hands_its_worker_one_gpu_and_its_own_cores(monkeypatch:
     seen: list[tuple[str | None, tuple[int, ...]]] = []
     monkeypatch.setattr(executors, "execute_spec", lambda spec, gpu=None, cpus=None: seen.append((gpu, tuple(cpus or ()))) or spec)
     monkeypatch.setattr(executors, "slot_cpus", lambda slot, jobs, threads: slot_cpus(slot, jobs, threads, [10, 11]))
-    specs = [SimpleNamespace(budget=SimpleNamespace(threads=1)) for _ in range(6)]
+    specs = [SimpleNamespace(budget=SimpleNamespace(threads=1, device="cuda")) for _ in range(6)]
     finished = list(executors.LocalExecutor(2, ["0", "1"]).run(specs))  # type: ignore[arg-type]
     assert len(finished) == 6 and len(seen) == 6
     assert set(seen) <= {("0", (10,)), ("1", (11,))}  # every run got one of the two slots, its GPU and its core
+    seen.clear()  # a run on the cpu or on a GPU it names keeps the environment as it is: the device travels in the budget
+    specs = [SimpleNamespace(budget=SimpleNamespace(threads=1, device=device)) for device in ("cpu", "cuda:1", "cuda", "cpu")]
+    assert len(list(executors.LocalExecutor(2, ["0", "1"]).run(specs))) == 4  # type: ignore[arg-type]
+    assert sorted(gpu or "" for gpu, _ in seen)[:3] == ["", "", ""] and {gpu for gpu, _ in seen} - {None} <= {"0", "1"}
 
 
 def test_a_ray_task_asks_for_a_gpu_only_on_cuda() -> None:

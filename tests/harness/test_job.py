@@ -46,7 +46,7 @@ def test_the_reference_and_where_the_records_go_are_not_part_of_the_run(spec):
 
 def test_the_job_carries_what_the_worker_needs_and_never_the_reference(spec):
     job = replace(spec, reference=123.0, reference_source="secret").job()
-    assert set(job) == {"solver", "params", "problem", "instance_key", "entry", "budget", "memory_mb"}
+    assert set(job) == {"solver", "params", "problem", "instance_key", "entry", "budget", "memory_mb", "files", "closed"}
     assert job["entry"] is None  # a file given by path: the worker reads it by its format
     assert "123" not in str(job) and "secret" not in str(job)
     assert job["solver"]["name"] == "faulty" and "parameters" not in job["solver"]
@@ -62,6 +62,25 @@ def test_the_worker_loads_a_file_instance_or_a_collection_s_by_its_entry_without
     assert greedy.reference is not None and "manifest" not in job  # the worker never reads the manifest
     assert job["entry"]["name"] == greedy.instance_name and "reference" not in job["entry"]
     assert load_job_instance(job).name == greedy.instance_name
+
+
+def test_the_workspace_and_the_file_store_travel_in_the_job(tmp_path):
+    """The worker never looks for a workspace: the run path puts the context's folders into the job (closed to the
+    solver), and the file store the instance comes from."""
+    from frontierco.filestore import FileStore
+    from frontierco.harness.job import job_files
+    from frontierco.harness.request import RunRequest, plan_request
+    from frontierco.solver import Budget
+    from frontierco.workspace import Context, init
+
+    made = init(tmp_path / "ws")
+    files = FileStore(tmp_path / "cache", tmp_path / "mirror", offline=True)
+    context = Context(root=made.root, files=files)
+    request = RunRequest("greedy", Selection("mis-rb-small", "test", limit=1), Budget(5.0, seed=3), "mis", seeds=2)
+    specs = plan_request(context, request).specs
+    assert [spec.budget.seed for spec in specs] == [3, 4]  # the seeds count up from the budget's
+    job = specs[0].job()
+    assert str(made.root) in job["closed"] and job_files(job) == files
 
 
 def _greedy():
