@@ -6,6 +6,7 @@ the harness's worker processes stay fast):
     from frontierco import Solver, Budget, Proven, Bound          # write a solver
     from frontierco import read_instance, read_solution, evaluate # check a solution independently
     from frontierco import Registry, ResultStore, RunRecord       # instances and stored runs
+    from frontierco import Context                                # the workspace: Context.discover(), Registry.of(context)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ _EXPORTS = {
     "ResultStore": "frontierco.results",
     "RunRecord": "frontierco.results",
     "FrontiercoError": "frontierco.errors",
+    "Context": "frontierco.workspace",
 }
 __all__ = ["__version__", *_EXPORTS]
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from frontierco.app import verify
 from frontierco.app.verify import admit_store
 from frontierco.cli import app
 from frontierco.harness.campaign import run_campaign
@@ -70,16 +69,14 @@ def test_verify_changed_since_re_checks_the_records_a_commit_adds(tmp_path, host
     assert "run forged" in result.output
 
 
-def test_a_record_no_board_scores_is_admitted_as_left_out(board_setup, monkeypatch):  # noqa: F811
+def test_a_record_no_board_scores_is_admitted_as_left_out(board_setup):  # noqa: F811
     registry, folder = board_setup
     store = ResultStore(folder / "runs")
     gone = replace(record("c", "t9", "feasible", 3.0, [(1.0, 3.0)]), run_id="gone", instance_key="tiny/t9", solution_file="tiny/none")
     path = store.path("tiny", "c")
     path.parent.mkdir(parents=True, exist_ok=True)
     _forge(path, json.loads(gone.to_json()))
-    remembering = verify._Remembering
-    monkeypatch.setattr(verify, "_Remembering", lambda: remembering(registry.directory))  # the test collection
-    assert admit_store(store, lambda r, reason: None) == 1
+    assert admit_store(store, lambda r, reason: None, registry) == 1  # against the test collection
     assert "Runs left out because their instance left the collection" in build(folder / "runs", registry)["tiny.md"].decode()
 
 
