@@ -69,7 +69,11 @@ class RunSpec:
             "entry": _entry_without_reference(self.manifest, self.instance_name) if self.manifest else None,
             "budget": asdict(self.budget),
             "memory_mb": self.memory_mb,
-            "files": {"cache": str(self.files.cache), "mirror": str(self.files.mirror or "") or None, "offline": self.files.offline},
+            "files": {
+                "cache": str(self.files.cache),
+                "mirror": str(self.files.mirror) if self.files.mirror else None,
+                "offline": self.files.offline,
+            },
             "closed": list(self.closed),
         }
 

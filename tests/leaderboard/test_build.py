@@ -155,7 +155,7 @@ def test_the_learned_against_classical_figure_needs_a_learned_solver(board_setup
 
     registry, folder = board_setup
     assert not any(name.startswith("figures/learned-vs-classical") for name in build(folder / "runs", registry))
-    monkeypatch.setattr("frontierco.leaderboard.build.discover", lambda: {"b": SolverSpec("b", ("tsp",), "x.py:B", {}, True)})
+    monkeypatch.setattr("frontierco.leaderboard.build.discover", lambda folders: {"b": SolverSpec("b", ("tsp",), "x.py:B", {}, True)})
     outputs = build(folder / "runs", registry)
     svg = outputs["figures/learned-vs-classical-tsp.svg"].decode()
     assert "b (10 s) (learned)" in svg and "best classical solver" in svg and ">a (10 s)<" in svg
