@@ -343,6 +343,7 @@ def test_records_with_a_time_limit_of_zero_or_an_infinite_objective_and_a_folder
     import json
 
     from frontierco.leaderboard.build import build
+    from frontierco.registry import Registry
 
     runs = tmp_path / "leaderboards" / "runs"
     assert (
@@ -356,7 +357,7 @@ def test_records_with_a_time_limit_of_zero_or_an_infinite_objective_and_a_folder
     (runs / "mis-rb-small" / "folder.jsonl").mkdir()
     records = list(ResultStore(runs).records())
     assert [r.run_id for r in records] == [good["run_id"]]  # the others are not records: skipped, with a warning
-    assert build(runs)  # no traceback
+    assert build(runs, Registry())  # no traceback
     refused = _run("verify", "infinite", "--results", str(runs))  # warnings about the skipped lines come first
     assert refused.returncode == 2 and "Traceback" not in refused.stderr and "no run 'infinite'" in refused.stderr.splitlines()[-1]
     assert _run("verify", good["run_id"], "--results", str(runs)).returncode == 0
@@ -370,6 +371,7 @@ def test_an_admitted_line_with_a_time_limit_not_positive_or_an_infinite_objectiv
     import json
 
     from frontierco.leaderboard.build import build
+    from frontierco.registry import Registry
     from frontierco.results import line_digest
 
     runs = tmp_path / "leaderboards" / "runs"
@@ -380,7 +382,7 @@ def test_an_admitted_line_with_a_time_limit_not_positive_or_an_infinite_objectiv
     with open(path, "a") as handle:
         handle.write(line + "\n")
     ResultStore(runs).admit(path, [line_digest(line.encode())])
-    assert build(runs)  # no traceback
+    assert build(runs, Registry())  # no traceback
     again = _run(*run, "--force")
     assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
     refused = _run("verify", "odd", "--results", str(runs))

@@ -23,7 +23,7 @@ from frontierco.solver import get_solver
 def test_plot_draws_a_verified_run(tmp_path, solver, problem, collection):
     store = ResultStore(tmp_path / "runs")
     (record,) = run_campaign(plan_collection(Registry(), get_solver(solver), problem, Selection(collection, "dev", limit=1), 5.0), store)
-    out = plot_run(store, record.run_id[:10], tmp_path / "plot.png")
+    out = plot_run(store, record.run_id[:10], tmp_path / "plot.png", Registry())
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     pixels = matplotlib.image.imread(out)[..., :3]
     ink = (pixels < 0.9).any(axis=-1).mean()  # share of pixels that are not (near) white
@@ -36,4 +36,4 @@ def test_plot_refuses_what_it_cannot_draw(tmp_path):
     selection = Selection("milp-setcover-easy", "dev", limit=1)
     (record,) = run_campaign(plan_collection(Registry(), get_solver("highs"), "milp", selection, 5.0), store)
     with pytest.raises(UsageError, match="can be drawn"):
-        plot_run(store, record.run_id, tmp_path / "plot.png")
+        plot_run(store, record.run_id, tmp_path / "plot.png", Registry())

@@ -65,7 +65,7 @@ def draw(instance: Instance, solution: Solution, title: str, out: Path) -> Path:
     return out
 
 
-def plot_run(store: ResultStore, run_id: str, out: Path, registry: Registry | None = None) -> Path:
+def plot_run(store: ResultStore, run_id: str, out: Path, registry: Registry) -> Path:
     """Draw a stored run's best solution, after re-verifying it."""
     check = verify_run(store, run_id, registry)
     record = check.record

@@ -70,18 +70,18 @@ def _instance(record: RunRecord, registry: Registry) -> Instance:
     return instance
 
 
-def verify_run(store: ResultStore, run_id: str, registry: Registry | None = None) -> Verification:
+def verify_run(store: ResultStore, run_id: str, registry: Registry) -> Verification:
     """Re-check the run's latest record."""
     return verify_record(store, find_record(store, run_id), registry)
 
 
-def verify_record(store: ResultStore, record: RunRecord, registry: Registry | None = None) -> Verification:
+def verify_record(store: ResultStore, record: RunRecord, registry: Registry) -> Verification:
     """Re-check one record against the solution file it names."""
     if record.solution_file is None:
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
     problem = get_problem(record.problem)
     solution = problem.decode(store.load_solution(record.solution_file))  # (never a file outside the store)
-    instance = _instance(record, registry or Registry())
+    instance = _instance(record, registry)
     return Verification(record, problem.evaluate(instance, solution), instance, solution)
 
 
@@ -97,7 +97,7 @@ def _left_out(registry: Registry, record: RunRecord) -> bool:
     return bool(pinned) and pinned != record.instance_sha256
 
 
-def admission(store: ResultStore, record: RunRecord, path: Path, registry: Registry | None = None) -> str:
+def admission(store: ResultStore, record: RunRecord, path: Path, registry: Registry) -> str:
     """'' when a record of the record file ``path`` may be admitted to the boards, else why not: it belongs
     to that file, its numbers are finite, and a record that claims a solution names a stored solution that
     re-checks to its objective."""
@@ -110,7 +110,6 @@ def admission(store: ResultStore, record: RunRecord, path: Path, registry: Regis
         return ""  # nothing claimed that could be checked
     if record.status not in FEASIBLE_STATUSES or record.objective is None or record.solution_file is None:
         return f"status {record.status} with objective {record.objective} and solution {record.solution_file}"
-    registry = registry or Registry()
     if not record.on_file and _left_out(registry, record):
         return ""  # its instance left the collection or changed: no board scores it (they only count it as left out)
     try:
@@ -135,11 +134,11 @@ class _Remembering(Registry):
         return self.loaded[entry.key]
 
 
-def admit_store(store: ResultStore, refused: Callable[[RunRecord, str], None], registry: Registry | None = None) -> int:
+def admit_store(store: ResultStore, refused: Callable[[RunRecord, str], None], registry: Registry) -> int:
     """Re-check every record of the store not yet admitted (made by older code, or appended by someone else
-    than the harness) against ``registry`` (default: the suite's) and admit those that hold; ``refused`` hears
+    than the harness) against ``registry`` (a context's: ``Registry.of``) and admit those that hold; ``refused`` hears
     of the others. Returns how many were admitted."""
-    count, registry = 0, _Remembering(registry or Registry())
+    count, registry = 0, _Remembering(registry)
     for path in sorted(store.root.glob("*/*.jsonl")):
         registry.loaded.clear()
         known, new = admitted(path), []

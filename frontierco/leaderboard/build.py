@@ -85,13 +85,12 @@ def with_excerpt(readme: str, excerpt: str) -> str:
     return f"{head}{README_START}\n{excerpt}{README_END}{tail}"
 
 
-def build(runs_root: Path, registry: Registry | None = None, solvers: Sequence[Path] | None = None) -> dict[str, bytes]:
+def build(runs_root: Path, registry: Registry, solvers: Sequence[Path] | None = None) -> dict[str, bytes]:
     """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
     ``excerpt.md`` is not written as a file but into the project README's marked section; ``figures/keys.json``
     names the drawing of each figure, so that the next build (a fresh clone's ``--check`` too) draws only the
-    figures whose drawing or data changed. ``registry`` and the ``solvers`` folders are a context's (default: the
-    suite's)."""
-    registry = registry or Registry()
+    figures whose drawing or data changed. ``registry`` and the ``solvers`` folders are a context's
+    (``Registry.of(context)``, ``context.layers("solvers")``; no folders: the suite's)."""
     begin(runs_root.parent)  # the committed figures whose drawing is unchanged are taken as they are
     records = [r for r in latest(list(ResultStore(runs_root).records(only_admitted=True))) if not r.on_file]
     protocol = Protocol.of(records)

@@ -165,7 +165,7 @@ def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, ca
     kept = store.load_solution(first.solution_file)
     other = store.save_solution("files", first.run_id, {"routes": [[3], [1, 2]]})  # a redo with another answer
     assert other != first.solution_file and store.load_solution(first.solution_file) == kept
-    assert verify_record(store, first).agrees
+    assert verify_record(store, first, Registry()).agrees
 
 
 def test_a_full_disk_is_one_line_naming_the_file_and_leaves_no_temporary_file(tmp_path, campaign_for, monkeypatch):

@@ -130,4 +130,4 @@ def test_the_store_writes_only_inside_its_root(tmp_path, collection, solver):
 def test_verify_refuses_a_solution_path_outside_the_store(tmp_path, path):
     forged = replace(record("s", "t1", "feasible", 1.0, [(0.1, 1.0)]), solution_file=path)
     with pytest.raises(BadName):
-        verify_record(ResultStore(tmp_path / "runs"), forged)
+        verify_record(ResultStore(tmp_path / "runs"), forged, Registry())

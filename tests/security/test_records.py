@@ -11,6 +11,7 @@ from frontierco.app.verify import admit_store
 from frontierco.cli import app
 from frontierco.harness.campaign import run_campaign
 from frontierco.leaderboard.build import build
+from frontierco.registry import Registry
 from frontierco.results import ResultStore, index_path
 from tests.helpers import load_script, record
 from tests.leaderboard.conftest import board_setup  # noqa: F401
@@ -30,7 +31,7 @@ def test_a_forged_record_never_reaches_a_board(board_setup):  # noqa: F811
     page = build(folder / "runs", registry)["tiny.md"].decode()
     assert "| a | 10 |" in page and "| c |" not in page
     refused = []
-    assert admit_store(store, lambda r, reason: refused.append((r.run_id, reason))) == 0
+    assert admit_store(store, lambda r, reason: refused.append((r.run_id, reason)), Registry()) == 0
     assert refused == [("forged", "status optimal with objective 10.0 and solution None")]
 
 
