@@ -210,7 +210,7 @@ def main(argv: list[str], context: Context | None = None) -> None:
         from .tune import tune
 
         store = ResultStore(args.out / args.family / "tuning")
-        tuning = tune(args.export / f"{args.family}.pt", args.tune, args.split, store, Registry.of(context))
+        tuning = tune(args.export / f"{args.family}.pt", args.tune, args.split, store, Registry.of(context), context)
         means = {name: round(float(np.mean(list(values.values()))), 4) for name, values in tuning["integrals"].items()}
         chosen = tuning["chosen"]
         print(f"tuned {args.family} on {args.tune} ({args.split}): {chosen} {tuning['candidates'][chosen]}; mean integrals {means}")

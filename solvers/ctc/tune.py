@@ -31,14 +31,14 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.harness.campaign import run_campaign
-from frontierco.harness.executors import make_executor
-from frontierco.harness.plan import Selection, plan_collection
+from frontierco.harness.plan import Selection
+from frontierco.harness.request import RunRequest, run
 from frontierco.kit.checkpoints import read_card
 from frontierco.leaderboard.data import boards
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord, latest
-from frontierco.solver import get_solver
+from frontierco.solver import Budget
+from frontierco.workspace import Context
 
 from .checkpoint import shown
 from .reduce import DEFAULT, Trust
@@ -91,32 +91,32 @@ def further(trusts: dict[str, Trust], measured: dict[str, dict[str, float]]) -> 
     return None
 
 
-def tune(checkpoint: Path, collection: str, split: str, store: ResultStore, registry: Registry, seconds: float = SECONDS) -> dict[str, Any]:
-    """Run the candidates on the split, write the chosen trust and the measurements into the checkpoint's
-    card; returns the card's tuning entry."""
+def tune(
+    checkpoint: Path, collection: str, split: str, store: ResultStore, registry: Registry, context: Context, seconds: float = SECONDS
+) -> dict[str, Any]:
+    """Run the candidates on the split (through the one run path, in ``context``), write the chosen trust and the
+    measurements into the checkpoint's card; returns the card's tuning entry."""
     from rich.progress import track
 
     card = read_card(checkpoint)
-    spec = get_solver(SOLVER)
     folder = checkpoint.parent.resolve()
     trusts: dict[str, Trust] = {}
     measured: dict[str, dict[str, float]] = {}
 
-    def run(name: str, trust: Trust) -> None:
-        campaign = plan_collection(registry, spec, "milp", Selection(collection, split), seconds, params=params(folder, trust))
+    def measure(name: str, trust: Trust) -> None:
+        request = RunRequest(SOLVER, Selection(collection, split), Budget(seconds), "milp", params(folder, trust))
 
         def progress(items: Any, total: int) -> Any:
             return track(items, total=total, description=f"tuning: {name}", transient=True)
 
-        run_campaign(campaign, store, make_executor("local"), progress=progress)
-        planned = {s.run_id for s in campaign.specs}
+        planned = {s.run_id for s in run(context, request, store, progress, registry).specs}
         trusts[name] = trust
         measured[name] = integrals([r for r in latest(list(store.records(collection))) if r.run_id in planned], registry)
 
     for name, trust in candidates(card).items():
-        run(name, trust)
+        measure(name, trust)
     while (step := further(trusts, measured)) is not None:
-        run(*step)
+        measure(*step)
     chosen = choose(measured)
     tuning: dict[str, Any] = {
         "measure": f"mean primal integral of {SOLVER} at {seconds:g} s, one thread, on the {split} split of {collection}",

@@ -20,6 +20,7 @@ from frontierco.kit.solverkit import Clock  # noqa: E402
 from frontierco.problems import get_problem  # noqa: E402
 from frontierco.problems.milp import MILPInstance  # noqa: E402
 from frontierco.solver import Budget, Proven, get_solver, load_solver_module  # noqa: E402
+from frontierco.workspace import Context  # noqa: E402
 
 constraints = load_solver_module("ctc", "constraints")
 labels = load_solver_module("ctc", "labels")
@@ -489,7 +490,7 @@ def test_tuning_runs_each_candidate_under_the_harness_and_writes_the_chosen_trus
     card = {"family": "cover", "signature": signature, "calibration": {"trust": rule}}
     checkpoint.export(net, tmp_path / "ckpt" / "cover.pt", card)
     store = ResultStore(tmp_path / "runs")
-    tuning = tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
+    tuning = tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, Context(), seconds=1.0)
     measured = tuning["integrals"]
     assert {"rule", "default", "middle"} <= set(measured) and all(set(v) == {"d0"} for v in measured.values())
     first = {name: measured[name] for name in ("rule", "default", "middle")}
@@ -497,7 +498,7 @@ def test_tuning_runs_each_candidate_under_the_harness_and_writes_the_chosen_trus
     written = json.loads((tmp_path / "ckpt" / "cover.json").read_text())["calibration"]
     assert written["trust"] == tuning["candidates"][tune.choose(measured)] and written["rule_trust"] == rule
     assert len(list(store.records("cover"))) == len(measured)
-    tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, seconds=1.0)
+    tune.tune(tmp_path / "ckpt" / "cover.pt", "cover", "dev", store, registry, Context(), seconds=1.0)
     assert len(list(store.records("cover"))) == len(measured)  # resumed: every candidate's run was already recorded
 
 
