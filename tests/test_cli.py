@@ -405,3 +405,34 @@ def test_a_leaderboard_build_on_a_full_disk_is_one_line(tmp_path, monkeypatch):
     result = runner.invoke(app, ["leaderboard", "build", "--folder", str(tmp_path)])
     assert isinstance(result.exception, StoreError) and "could not write the leaderboard" in str(result.exception)
     assert "No space left on device" in str(result.exception)
+
+
+@pytest.mark.parametrize("signature", ["argv", "argv, context=None"])
+def test_train_hands_its_context_to_a_main_that_takes_one_and_runs_an_older_main_argv_alone(tmp_path, signature: str) -> None:
+    """A train.py written before the Context existed (main(argv)) still trains; a newer one gets the CLI's context."""
+    runner.invoke(app, ["init", str(tmp_path / "ws")])
+    name = "old_train" if signature == "argv" else "new_train"  # modules are cached by their folder's name
+    folder = tmp_path / "ws" / "solvers" / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    (folder / "train.py").write_text(
+        "import pathlib\n"
+        f"def main({signature}):\n"
+        "    got = locals().get('context')\n"
+        "    pathlib.Path(argv[0]).write_text(repr((argv[1:], got is not None and got.root.name)))\n"
+    )
+    out = tmp_path / "out.txt"
+    result = runner.invoke(app, ["--root", str(tmp_path / "ws"), "train", name, str(out), "--epochs", "3"])
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == repr((["--epochs", "3"], "ws" if "context" in signature else False))
+
+
+def test_the_leaderboard_hint_after_a_run_names_a_command_that_reads_that_store(tmp_path) -> None:
+    """With --results elsewhere than a workspace's store the hint said 'frontierco --root / leaderboard build'."""
+    from frontierco.cli.run import _leaderboard_hint
+
+    assert _leaderboard_hint(tmp_path / "ws" / "leaderboards" / "runs") == (
+        f"see them on a leaderboard: frontierco --root {tmp_path / 'ws'} leaderboard build (pages in {tmp_path / 'ws' / 'leaderboards'})"
+    )
+    assert _leaderboard_hint(tmp_path / "boards" / "runs").endswith(f"leaderboard build --folder {tmp_path / 'boards'}")
+    assert "--root" not in _leaderboard_hint(tmp_path / "probe") and "DIR/runs" in _leaderboard_hint(tmp_path / "probe")

@@ -88,7 +88,7 @@ def run_command(
     console.print(summary.line)
     again = len(ran.specs) - len(ran.records)
     console.print(f"{len(ran.records)} new runs, {again} already recorded{' (--force redoes them)' if again else ''}; records in {results}")
-    console.print(f"see them on a leaderboard: frontierco --root {results.parent.parent} leaderboard build (pages in {results.parent})")
+    console.print(_leaderboard_hint(results))
     failed = sum(1 for r in mine if r.status in FAILED_STATUSES)
     if failed:
         console.print(f"{failed} of {len(planned)} runs ended in error, crash or memory (see the note column)")
@@ -101,3 +101,12 @@ def run_command(
         console.print(f"wrote the best solution to {write_solution}")
     if strict and failed:
         raise typer.Exit(1)
+
+
+def _leaderboard_hint(results: Path) -> str:
+    """How to see a store's records on a leaderboard: ``leaderboard build`` reads the ``runs/`` of a folder."""
+    if results.name != "runs":
+        return "a leaderboard reads the runs/ folder of its folder: with the store at DIR/runs, frontierco leaderboard build --folder DIR"
+    if results.parent.name == "leaderboards":
+        return f"see them on a leaderboard: frontierco --root {results.parent.parent} leaderboard build (pages in {results.parent})"
+    return f"see them on a leaderboard: frontierco leaderboard build --folder {results.parent}"

@@ -75,5 +75,11 @@ def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help
     """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
     from frontierco.solver import load_solver_module
 
+    import inspect
+
     context = context_of(ctx)
-    load_solver_module(solver, "train", context.layers("solvers")).main(list(ctx.args), context)
+    main = load_solver_module(solver, "train", context.layers("solvers")).main
+    if len(inspect.signature(main).parameters) >= 2:
+        main(list(ctx.args), context)
+    else:  # a train.py written before the context existed: main(argv) finds its workspace itself
+        main(list(ctx.args))
