@@ -73,9 +73,9 @@ def check_solver_command(ctx: typer.Context, name: str) -> None:
 
 def train_command(ctx: typer.Context, solver: Annotated[str, typer.Argument(help="a learned solver with a train.py")]) -> None:
     """Train a learned solver by its own train.py (e.g. frontierco train rrnco --problem acvrp --size 50); --help shows its options."""
-    from frontierco.solver import load_solver_module
-
     import inspect
+
+    from frontierco.solver import load_solver_module
 
     context = context_of(ctx)
     main = load_solver_module(solver, "train", context.layers("solvers")).main
