@@ -47,7 +47,9 @@ class RRNCOSolver(Solver):
     name = "rrnco"
     problems = ("tsp", "cvrp", "cvrptw")
     learned = True
-    version = "4"  # 3: coordinate-free instances placed by classical MDS (were all at (0, 0)); 4: acvrp trained on 12 cities (was 7)
+    # 3: coordinate-free instances placed by classical MDS (were all at (0, 0)); 4: acvrp imitated 1,500 s more on 12
+    # training cities (was 7); 5: and 1,200 s more on 3,200 teacher solutions (was 1,600)
+    version = "5"
     requires = {"torch": "torch>=2.2"}
     deterministic = True
 
@@ -154,8 +156,8 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
     learned = True
     # 3: the greedy pass's best rollout and its local optimum yielded at once; 4: the best local optimum of the
     # greedy pass's candidates warm-starts PyVRP's iterated local search for the rest of the time (was: x8
-    # candidates, then perturb-and-search moves of its own)
-    version = "4"
+    # candidates, then perturb-and-search moves of its own); 5: rrnco 5's acvrp checkpoint
+    version = "5"
     requires = {"torch": "torch>=2.2", "pyvrp": "pyvrp>=0.14"}
     deterministic = False  # the search stops on the clock
 
