@@ -1,7 +1,8 @@
 """Local search on the solutions of learned routing solvers (RRNCO, DeepACO) with PyVRP's operators, through
 PyVRP's public search API (``pyvrp.search.LocalSearch`` with every operator of ``pyvrp.search.OPERATORS`` the
-instance supports; PyVRP is MIT-licensed), and PyVRP's iterated local search (``pyvrp.solve``) warm-started from
-one of their solutions. An ATSP tour is searched as one route of a single vehicle from node 0, without capacity.
+instance supports; PyVRP is MIT-licensed), and PyVRP's iterated local search (``pyvrp.solve``), from PyVRP's own start (the
+``pyvrp`` solver) or warm-started from one of their solutions. An ATSP tour is searched as one route of a single
+vehicle from node 0, without capacity.
 
 PyVRP works on integer distances (the suite's ``integer_matrix`` scaling); every result is costed here again
 with the instance's own distances, and only feasible solutions leave this module.
@@ -66,8 +67,7 @@ class RouteSearch:
     def _from_pyvrp(self, solution: Any) -> list[list[int]] | None:
         if not solution.is_feasible():
             return None
-        routes = [[activity.idx + 1 for activity in route if activity.is_client()] for route in solution.routes()]
-        routes = [r for r in routes if r]
+        routes = client_routes(solution)
         return [[0, *routes[0]]] if self.is_tsp else routes
 
     def descend(self, routes: list[list[int]]) -> list[list[int]] | None:
@@ -75,23 +75,38 @@ class RouteSearch:
         return self._from_pyvrp(self.search(self._to_pyvrp(routes), self.evaluator, exhaustive=True))
 
     def iterate(self, routes: list[list[int]], seconds: float, seed: int, emit: Callable[[list[list[int]]], None]) -> None:
-        """PyVRP's own iterated local search (``pyvrp.solve``, its default parameters) warm-started from ``routes`` for
-        ``seconds``: each feasible new best goes to ``emit`` as it is found, in this module's route form."""
-        import pyvrp
-        from pyvrp.stop import MaxRuntime
+        """``iterated_local_search`` warm-started from ``routes``: each new best goes to ``emit`` in this module's
+        route form."""
 
-        search = self
+        def found(solution: Any) -> None:
+            routes = self._from_pyvrp(solution)
+            if routes is not None:
+                emit(routes)
 
-        class Emitter(pyvrp.IteratedLocalSearchCallbacks):
-            def on_best(self, best: Any) -> None:
-                found = search._from_pyvrp(best)
-                if found is not None:
-                    emit(found)
+        iterated_local_search(self.data, seconds, seed, found, initial=self._to_pyvrp(routes))
 
-        params = pyvrp.SolveParams(ils=pyvrp.IteratedLocalSearchParams(callbacks=Emitter()))
-        start = self._to_pyvrp(routes)
-        stop = MaxRuntime(max(seconds, 0.0))
-        result = pyvrp.solve(self.data, stop, seed=seed, collect_stats=False, params=params, initial_solution=start)
-        found = self._from_pyvrp(result.best)
-        if found is not None:
-            emit(found)
+
+def client_routes(solution: Any) -> list[list[int]]:
+    """The non-empty routes of a PyVRP solution as node indices: a client activity's ``idx`` counts clients from 0,
+    our customers from 1."""
+    routes = [[activity.idx + 1 for activity in route if activity.is_client()] for route in solution.routes()]
+    return [r for r in routes if r]
+
+
+def iterated_local_search(data: Any, seconds: float, seed: int, emit: Callable[[Any], None], initial: Any = None) -> None:
+    """PyVRP's own iterated local search (``pyvrp.solve``, its default parameters) on ``data`` for ``seconds``,
+    from ``initial`` (a ``pyvrp.Solution``; None: PyVRP's own start): each feasible new best, then the final best
+    when feasible, goes to ``emit`` as a PyVRP solution."""
+    import pyvrp
+    from pyvrp.stop import MaxRuntime
+
+    class Emitter(pyvrp.IteratedLocalSearchCallbacks):
+        def on_best(self, best: Any) -> None:
+            if best.is_feasible():
+                emit(best)
+
+    params = pyvrp.SolveParams(ils=pyvrp.IteratedLocalSearchParams(callbacks=Emitter()))
+    stop = MaxRuntime(max(seconds, 0.0))
+    result = pyvrp.solve(data, stop, seed=seed, collect_stats=False, params=params, initial_solution=initial)
+    if result.best.is_feasible():
+        emit(result.best)

@@ -12,11 +12,6 @@ from frontierco.problems import CVRPInstance, CVRPSolution
 from frontierco.solver import Budget, Solver
 
 
-def _routes(solution: Any) -> list[list[int]]:
-    """Node indices per route: a client activity's ``idx`` counts clients from 0, our customers from 1."""
-    return [[activity.idx + 1 for activity in route if activity.is_client()] for route in solution.routes()]
-
-
 class PyVRP(Solver):
     name = "pyvrp"
     problems = ("cvrp", "cvrptw")
@@ -24,8 +19,7 @@ class PyVRP(Solver):
     requires = {"pyvrp": "pyvrp>=0.14"}
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
-        import pyvrp
-        from pyvrp.stop import MaxRuntime
+        from frontierco.kit.route_search import client_routes, iterated_local_search
 
         clock = Clock(budget.time_limit, margin=0.05)
         if instance.n < 2:
@@ -33,20 +27,8 @@ class PyVRP(Solver):
             return
         data = pyvrp_data(instance)
 
-        class Emitter(pyvrp.IteratedLocalSearchCallbacks):
-            def __init__(self, emit: Callable[[Any], None]) -> None:
-                super().__init__()
-                self.emit = emit
-
-            def on_best(self, best: Any) -> None:
-                if best.is_feasible():
-                    self.emit(_routes(best))
-
         def run(emit: Callable[[Any], None]) -> None:
-            params = pyvrp.SolveParams(ils=pyvrp.IteratedLocalSearchParams(callbacks=Emitter(emit)))
-            result = pyvrp.solve(data, MaxRuntime(clock.left()), seed=budget.seed, collect_stats=False, params=params)
-            if result.best.is_feasible():
-                emit(_routes(result.best))
+            iterated_local_search(data, clock.left(), budget.seed, lambda best: emit(client_routes(best)))
 
         for routes in stream(run):
-            yield CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in routes if r))
+            yield CVRPSolution(tuple(np.array(r, dtype=np.int64) for r in routes))
