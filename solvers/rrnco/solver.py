@@ -184,7 +184,7 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
             return
         best_cost, best = min(pool.items())
         yield self.as_solution(instance, best)
-        for routes in (routes for _, routes in sorted(pool.items())):
+        for _, routes in sorted(pool.items()):
             if clock.expired():
                 return
             improved = search.descend(routes)
