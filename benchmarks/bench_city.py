@@ -10,8 +10,8 @@ import resource
 import time
 from pathlib import Path
 
-from frontierco.cities.build import build_city, check_city
 from frontierco.filestore import default_mirror
+from frontierco.problems.routing.cities.build import build_city, check_city
 
 
 def main() -> None:

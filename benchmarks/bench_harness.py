@@ -17,12 +17,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from frontierco.formats import write_instance
-from frontierco.generators import generate
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection, plan_file
 from frontierco.problems import evaluate
+from frontierco.problems.files import write_instance
+from frontierco.problems.generate import generate
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import Budget, get_solver

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
-from frontierco.formats.routing import read_vrplib_solution
-from frontierco.generators import generate
 from frontierco.kit.solverkit import static_greedy_independent_set
 from frontierco.problems import EdgeWeights, MISSolution, TSPInstance, TSPSolution, evaluate
+from frontierco.problems.generate import generate
+from frontierco.problems.routing.tsplib import read_vrplib_solution
 from frontierco.registry import Registry
 
 
@@ -77,7 +77,7 @@ def measure_case(path: str, kind: str) -> None:
     (the solution is built outside both). Prints JSON."""
     import tracemalloc
 
-    from frontierco.formats import read_instance
+    from frontierco.problems.files import read_instance
 
     def solution_for(instance: object) -> object:
         if kind == "tsp":

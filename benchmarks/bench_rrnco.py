@@ -23,7 +23,7 @@ import time
 import numpy as np
 import torch
 
-from frontierco.generators.realcity import realcity_acvrp
+from frontierco.problems.routing.realcity import realcity_acvrp
 from frontierco.solver import Budget, get_solver
 
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from frontierco.harness.plan import parse_params
 from frontierco.metrics import primal_integral
-from frontierco.problems.milp import MILPInstance
+from frontierco.problems.milp.milp import MILPInstance
 from frontierco.registry import Registry
 from frontierco.solver import Budget, Proven, get_solver
 

@@ -18,8 +18,8 @@ import os
 import re
 from pathlib import Path
 
-from frontierco.generators.dimacs_tsp import dimacs_clustered, dimacs_uniform
 from frontierco.problems import evaluate
+from frontierco.problems.routing.dimacs import dimacs_clustered, dimacs_uniform
 from frontierco.solver import Budget, Proven, get_solver
 
 NAME = re.compile(r"^([EC])(\d+)([kM])\.(\d+)$")

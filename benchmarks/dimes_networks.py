@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from frontierco.problems import TSPInstance
-from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.solver import Budget, get_solver
 
 # the networks worth trying at a size: the full-graph TSP-100 one only where its n x n graph is small

@@ -17,7 +17,7 @@ import torch
 
 from frontierco.filestore import default_mirror
 from frontierco.problems import TSPInstance
-from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.solver import Budget, get_solver
 
 

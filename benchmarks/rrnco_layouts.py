@@ -14,9 +14,9 @@ import argparse
 
 import numpy as np
 
-from frontierco.generators import generate
 from frontierco.kit.solverkit import Clock
 from frontierco.manifests import GeneratedSource
+from frontierco.problems.generate import generate
 from frontierco.registry import Registry
 from frontierco.solver import Budget, get_solver, load_solver_module
 

@@ -12,7 +12,6 @@ the harness's worker processes stay fast):
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
 import sys
 import warnings
 from types import ModuleType
@@ -27,10 +26,10 @@ _EXPORTS = {
     "evaluate": "frontierco.problems",
     "get_problem": "frontierco.problems",
     "Evaluation": "frontierco.problems",
-    "read_instance": "frontierco.formats",
-    "read_solution": "frontierco.formats",
-    "write_instance": "frontierco.formats",
-    "write_solution": "frontierco.formats",
+    "read_instance": "frontierco.problems.files",
+    "read_solution": "frontierco.problems.files",
+    "write_instance": "frontierco.problems.files",
+    "write_solution": "frontierco.problems.files",
     "Registry": "frontierco.registry",
     "ResultStore": "frontierco.results",
     "RunRecord": "frontierco.results",
@@ -49,28 +48,25 @@ _MOVED = {
 
 
 def _moved(old: str) -> ModuleType:
-    """The module ``old`` now lives in, with a DeprecationWarning at the importer: two frames up, from
-    ``__getattr__`` or from ``exec_module`` (the warnings module skips importlib's own frames)."""
+    """The module ``old`` now lives in, with a DeprecationWarning at the importer: two frames up, from a
+    module ``__getattr__`` (``from old import name`` looks the name up from the importing frame)."""
     warnings.warn(f"{old} is deprecated: import {_MOVED[old]} instead", DeprecationWarning, stacklevel=3)
-    return importlib.import_module(_MOVED[old])
+    module = importlib.import_module(_MOVED[old])
+    sys.modules[old] = module  # later uses of the old name get the new module itself, without a warning
+    setattr(sys.modules[__name__], old.rpartition(".")[2], module)
+    return module
 
 
-class _MovedFinder:  # a meta path finder and its loader (not importlib.abc: 9 ms at import)
-    """Finds a moved module under its old name; loading it puts the new module in sys.modules under both names."""
+class _Moved(ModuleType):
+    """An old module name held in sys.modules: the import system finds it there (no finder on sys.meta_path),
+    and its first attribute lookup imports the new module, warns and puts the new module in its place."""
 
-    def find_spec(self, fullname: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
-        return importlib.machinery.ModuleSpec(fullname, self) if fullname in _MOVED else None  # type: ignore[arg-type]
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
-        return None  # the default module, replaced in exec_module
-
-    def exec_module(self, module: ModuleType) -> None:
-        # the import system returns what sys.modules holds under the name after this call: the new module
-        sys.modules[module.__name__] = _moved(module.__name__)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_moved(self.__name__), name)
 
 
-if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
-    sys.meta_path.insert(0, _MovedFinder())  # before the path finders: an editable install maps the old folder
+for _old in _MOVED:
+    sys.modules.setdefault(_old, _Moved(_old))
 
 
 def _version() -> str:

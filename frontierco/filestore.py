@@ -15,11 +15,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from frontierco.errors import RegistryError
-from frontierco.manifests import FileSource
 from frontierco.names import inside
-from frontierco.problems.fingerprint import file_sha256
+from frontierco.problems.common.fingerprint import file_sha256
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class FileSource:
+    """A file a manifest names: its path in the cache and the mirror, where to download it, its sha256."""
+
+    path: str
+    url: str
+    sha256: str
 
 
 def default_mirror() -> Path | None:

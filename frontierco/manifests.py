@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from frontierco.errors import RegistryError, UnknownName, check_keys
+from frontierco.filestore import FileSource
 from frontierco.names import BadName, check_name, check_relative
 from frontierco.problems import PROBLEMS
 
@@ -36,13 +37,6 @@ class Reference:
     @property
     def is_optimal(self) -> bool:
         return self.status == "optimal"
-
-
-@dataclass(frozen=True)
-class FileSource:
-    path: str
-    url: str
-    sha256: str
 
 
 @dataclass(frozen=True)
@@ -86,7 +80,7 @@ class PublishedSet:
     size: int
 
     def coverage(self, held: int) -> str:
-        """'FrontierCO MIS easy: 18 of 37'."""
+        """'FrontierCO <set>: 18 of 37'."""
         return f"{self.name}: {held} of {self.size}"
 
 

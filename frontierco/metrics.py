@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from frontierco.problems import get_problem
 from frontierco.results import FEASIBLE_STATUSES, RunRecord, Status
 
-# Two objective values are the same when they differ by at most this share of max(1, |reference|): MILP
-# solutions are feasible within 1e-6 tolerances, so their objectives carry that much noise.
+# Two objective values are the same when they differ by at most this share of max(1, |reference|): solutions
+# with continuous values are feasible within 1e-6 tolerances, so their objectives carry that much noise.
 SAME_VALUE_TOLERANCE = 1e-6
 
 

@@ -8,12 +8,12 @@ from functools import cached_property
 from pathlib import Path
 
 from frontierco.errors import FrontiercoError, RegistryError, UnknownName
-from frontierco.filestore import FileStore
-from frontierco.formats import read_instance
-from frontierco.generators import generate
-from frontierco.manifests import Collection, FileSource, InstanceEntry, read_manifest
+from frontierco.filestore import FileSource, FileStore
+from frontierco.manifests import Collection, InstanceEntry, read_manifest
 from frontierco.problems import PROBLEMS, Instance
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.files import read_instance
+from frontierco.problems.generate import generate
 from frontierco.workspace import SUITE, Context
 
 INSTANCES_DIR = SUITE / "instances"
@@ -76,9 +76,9 @@ class Registry:
             raise RegistryError(f"{entry.key}: cannot apply {entry.transform!r}: {exc}") from None
 
     def sense(self, entry: InstanceEntry) -> str:
-        """min or max for this instance: its problem's, or for a MILP its own (which loads it)."""
+        """min or max for this instance: its problem's, or its own where instances state one (which loads it)."""
         problem = PROBLEMS[entry.problem]
-        return problem.sense_of(self.load(entry)) if entry.problem == "milp" else problem.sense
+        return problem.sense_of(self.load(entry)) if problem.sense_varies else problem.sense
 
     def verify(self, entry: InstanceEntry) -> str:
         """'' when the entry loads and matches its checksum, else the one-line reason."""

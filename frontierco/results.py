@@ -122,7 +122,7 @@ class RunRecord:
     stderr_tail: str
     solution_file: str | None
     provenance: dict[str, Any] = field(default_factory=dict)
-    sense: str = ""  # "min" or "max" of the instance (a MILP states its own); "" in records older than the field
+    sense: str = ""  # "min" or "max" of the instance (an instance may state its own); "" in records older than the field
     bound: float | None = None  # the solver's proven bound on the optimum, as it claimed it; None if it claimed none
     device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer schema, kept and written back as they were
@@ -294,7 +294,7 @@ def _seal(path: Path) -> None:
 def latest(records: list[RunRecord]) -> list[RunRecord]:
     """One record per run id and collection, the last appended: a run redone with --force supersedes the
     earlier one. The run id does not name the collection, so the same run in two collections that list one
-    file (tsplib and frontierco-tsp-easy) is two runs."""
+    file (a library's collection and FrontierCO's set of the same file) is two runs."""
     by_id: dict[tuple[str, str], RunRecord] = {}
     for record in records:
         key = (record.collection, record.run_id)

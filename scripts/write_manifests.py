@@ -17,9 +17,9 @@ from pathlib import Path
 import tomli_w
 
 from frontierco.filestore import default_mirror
-from frontierco.formats.routing import stated_cost
-from frontierco.generators import generate
-from frontierco.problems.fingerprint import content_sha256, file_sha256
+from frontierco.problems.common.fingerprint import content_sha256, file_sha256
+from frontierco.problems.generate import generate
+from frontierco.problems.routing.tsplib import stated_cost
 from frontierco.registry import INSTANCES_DIR
 
 TSPLIB = "https://github.com/mastqe/tsplib/raw/7755413/{}"

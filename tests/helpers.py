@@ -6,8 +6,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from frontierco.generators import generate
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.generate import generate
 from frontierco.results import RunRecord
 
 DATA = Path(__file__).parent / "data"  # small instance and solution files

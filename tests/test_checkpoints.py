@@ -7,7 +7,7 @@ import torch
 
 from frontierco.errors import FrontiercoError
 from frontierco.kit.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
-from frontierco.problems.fingerprint import file_sha256
+from frontierco.problems.common.fingerprint import file_sha256
 
 
 def test_a_saved_checkpoint_loads_back_with_its_card(tmp_path):

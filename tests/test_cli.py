@@ -42,8 +42,8 @@ def test_instances_show_says_what_of_a_published_set_a_collection_holds_and_how_
 
 def test_generate_and_evaluate(tmp_path):
     """Each written file is the registry's instance: a solution costs the same on both, by the CLI's checker too."""
-    from frontierco.formats import read_instance, write_solution
     from frontierco.problems import CVRPSolution, evaluate
+    from frontierco.problems.files import read_instance, write_solution
     from frontierco.registry import Registry
 
     result = runner.invoke(app, ["instances", "generate", "cvrp-uniform-50", "--out", str(tmp_path), "--split", "dev"])
@@ -291,8 +291,8 @@ def test_verify_says_a_solution_kept_outside_the_store_and_missing_here_was_not_
 
 def test_evaluate_prints_an_integer_objective_whole_and_reads_back_a_tour_run_wrote_as_sol(tmp_path):
     """pla7397's 23260728 was printed 2.32607e+07; a tour written with --write-solution t.sol was read as VRPLIB."""
-    from frontierco.formats import write_instance, write_solution
     from frontierco.problems import EdgeWeights, TSPInstance, TSPSolution
+    from frontierco.problems.files import write_instance, write_solution
 
     instance = TSPInstance("big", EdgeWeights("EUC_2D", coords=np.array([[0.0, 0.0], [11630364.0, 0.0]])))
     write_instance(tmp_path / "big.tsp", instance)
@@ -302,7 +302,7 @@ def test_evaluate_prints_an_integer_objective_whole_and_reads_back_a_tour_run_wr
 
 
 def test_files_with_a_byte_order_mark_read(tmp_path):
-    from frontierco.formats import read_instance, read_solution
+    from frontierco.problems.files import read_instance, read_solution
 
     (tmp_path / "g.dimacs").write_bytes("\ufeffp edge 3 2\ne 1 2\ne 2 3\n".encode())
     graph = read_instance(tmp_path / "g.dimacs")

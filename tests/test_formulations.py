@@ -4,9 +4,10 @@ objective, and the MILP solvers list every problem that has a form."""
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
-from frontierco.kit.formulations import FORMS, as_milp, mds_to_milp
+from frontierco.kit.formulations import FORMS, as_milp
 from frontierco.problems import PROBLEMS, CFLPSolution, CPMPSolution, MDSSolution, MILPSolution, evaluate
+from frontierco.problems.generate import generate
+from frontierco.problems.graphs.forms import mds_to_milp
 from frontierco.solver import discover
 
 

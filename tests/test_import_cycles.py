@@ -66,8 +66,12 @@ def imported(name: str, known: dict[str, Path]) -> set[str]:
 
 
 def circles(known: dict[str, Path]) -> list[list[str]]:
-    """The import circles among ``known``: each strongly connected group of more than one module (Tarjan)."""
-    graph = {name: imported(name, known) for name in known}
+    """The import circles among ``known``: each strongly connected group of more than one module."""
+    return _strongly_connected({name: imported(name, known) for name in known})
+
+
+def _strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each strongly connected group of more than one node (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -112,6 +116,41 @@ def test_the_finder_finds_a_circle_through_a_lazy_import_and_ignores_type_checki
 
 def test_no_import_circle_in_the_framework():
     assert circles(modules(PACKAGE, "frontierco")) == []
+
+
+def folder_of(name: str, known: dict[str, Path]) -> str:
+    """The folder a module counts in: a package's own name for its ``__init__`` and its modules (so a subfolder is
+    its own folder), each top-level module of ``frontierco`` on its own (they are small, one job each)."""
+    if known[name].name == "__init__.py" or name.count(".") == 1:
+        return name
+    return name.rpartition(".")[0]
+
+
+def folder_circles(known: dict[str, Path]) -> list[list[str]]:
+    """The import circles among folders: ``circles`` over the graph whose nodes are folders (``folder_of``)."""
+    folders: dict[str, set[str]] = {}
+    for name in known:
+        folders.setdefault(folder_of(name, known), set()).update(folder_of(other, known) for other in imported(name, known))
+    graph = {folder: imports - {folder} for folder, imports in folders.items()}
+    return _strongly_connected(graph)
+
+
+def test_the_folder_finder_finds_a_circle_between_folders_whose_modules_do_not_circle(tmp_path):
+    for folder in ("pkg", "pkg/a", "pkg/b"):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "pkg/a/x.py").write_text("import pkg.b.y\n")
+    (tmp_path / "pkg/b/y.py").write_text("")
+    (tmp_path / "pkg/b/z.py").write_text("import pkg.a.w\n")
+    (tmp_path / "pkg/a/w.py").write_text("")
+    known = modules(tmp_path / "pkg", "pkg")
+    assert circles(known) == []
+    assert folder_circles(known) == [["pkg.a", "pkg.b"]]
+
+
+def test_no_import_circle_between_the_framework_s_folders():
+    """A family's folder imports ``problems/common`` and the suite's base modules, never the registry above it."""
+    assert folder_circles(modules(PACKAGE, "frontierco")) == []
 
 
 @pytest.mark.parametrize("folder", SOLVER_FOLDERS, ids=[folder.name for folder in SOLVER_FOLDERS])

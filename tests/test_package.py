@@ -36,9 +36,9 @@ def test_the_package_root_holds_at_most_twelve_modules() -> None:
 
 @pytest.fixture
 def forget_moved(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The old toolkit names unimported, so that importing them again warns again (undone after the test)."""
+    """The old toolkit names as ``import frontierco`` leaves them, so that using them warns again (undone after the test)."""
     for old in frontierco._MOVED:
-        monkeypatch.delitem(sys.modules, old, raising=False)
+        monkeypatch.setitem(sys.modules, old, frontierco._Moved(old))
         if old.rpartition(".")[2] in vars(frontierco):  # set by an earlier import (hasattr would warn)
             monkeypatch.delattr(frontierco, old.rpartition(".")[2])
 
@@ -49,12 +49,18 @@ def test_the_old_toolkit_names_import_the_kit_with_a_deprecation_warning() -> No
 
     with pytest.warns(DeprecationWarning, match=r"frontierco\.solverkit is deprecated: import frontierco\.kit\.solverkit") as caught:
         import frontierco.solverkit
-    assert frontierco.solverkit is solverkit and sys.modules["frontierco.solverkit"] is solverkit
+
+        assert frontierco.solverkit is solverkit
+    assert sys.modules["frontierco.solverkit"] is solverkit
     assert caught[0].filename == __file__  # the warning points at the import, not at importlib
 
     with pytest.warns(DeprecationWarning, match=r"import frontierco\.kit\.tour_search instead"):
         from frontierco.tour_search import nearest_neighbours
     assert nearest_neighbours is tour_search.nearest_neighbours
+
+
+def test_the_old_names_need_no_import_hook() -> None:
+    assert not [finder for finder in sys.meta_path if type(finder).__module__.startswith("frontierco")]
 
 
 @pytest.mark.usefixtures("forget_moved")

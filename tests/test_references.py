@@ -5,11 +5,11 @@ import tomli_w
 
 from frontierco.app.references import compute_references, update_references
 from frontierco.errors import UsageError
-from frontierco.generators import generate
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.generate import generate
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver

@@ -7,7 +7,7 @@ import tomli_w
 from frontierco.errors import RegistryError
 from frontierco.filestore import FileStore
 from frontierco.manifests import read_manifest
-from frontierco.problems.fingerprint import file_sha256
+from frontierco.problems.common.fingerprint import file_sha256
 from frontierco.registry import INSTANCES_DIR, Registry
 from tests.helpers import DATA
 

@@ -12,7 +12,7 @@ pytest.importorskip("numba")
 
 from frontierco.kit.tour_search import DENSE_LIMIT, LocalSearch, TourCosts, candidates, nearest_neighbours, two_opt  # noqa: E402
 from frontierco.problems import TSPInstance  # noqa: E402
-from frontierco.problems.distances import EdgeWeights  # noqa: E402
+from frontierco.problems.routing.distances import EdgeWeights  # noqa: E402
 
 
 def instance(n: int, rule: str = "EUC_2D", seed: int = 0) -> TSPInstance:

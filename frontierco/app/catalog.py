@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from frontierco.formats import natural_suffix, write_instance
-from frontierco.manifests import Collection, FileSource, InstanceEntry
+from frontierco.filestore import FileSource
+from frontierco.manifests import Collection, InstanceEntry
 from frontierco.names import inside
+from frontierco.problems.files import natural_suffix, write_instance
 from frontierco.registry import Registry
 
 

@@ -1,7 +1,7 @@
 """The contract every solver meets, checked through the real harness on tiny instances: a feasible
 solution, a stop within the limit plus the grace (the solve time the harness measured from ``ready``), the
 same result for the same seed where the library is deterministic, instances of 1-3 nodes handled, an
-infeasible MILP survived. Used by the test suite (over every solver) and by ``frontierco check-solver NAME``."""
+infeasible instance survived. Used by the test suite (over every solver) and by ``frontierco check-solver NAME``."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from frontierco.formats import natural_suffix, write_instance
 from frontierco.harness.request import RunRequest, run
 from frontierco.harness.runner import GRACE, SETUP_LIMIT
 from frontierco.problems import PROBLEMS, Instance
+from frontierco.problems.files import natural_suffix, write_instance
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord, Status
 from frontierco.solver import Budget, SolverSpec
 from frontierco.workspace import Context

@@ -30,9 +30,8 @@ def new_solver(name: str, problems: list[str], directory: Path) -> Path:
         raise UsageError(f"a solver named {name!r} exists already")
     shutil.copytree(SOLVERS_DIR / "_template", target)
     code = (target / "solver.py").read_text()
-    code = code.replace('name = "template"', f'name = "{name}"').replace(
-        'problems = ("mis",)', f"problems = ({', '.join(repr(p) for p in problems)},)"
-    )
+    code = code.replace('name = "template"', f'name = "{name}"')
+    code = re.sub(r"problems = \([^)]*\)", f"problems = ({', '.join(repr(p) for p in problems)},)", code, count=1)
     code = code.replace("class TemplateSolver(", f"class {class_name(name)}(")
     code = code.replace(
         "TEMPLATE: say in one line what this solver does (copied by `frontierco new-solver`).",

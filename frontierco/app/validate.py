@@ -19,11 +19,11 @@ from pathlib import Path
 
 from frontierco.app.campaigns import NamedCampaign, Step, read_campaign
 from frontierco.errors import FrontiercoError
-from frontierco.generators import GENERATORS
 from frontierco.harness.plan import MAX_TIME_LIMIT
 from frontierco.manifests import Collection, GeneratedSource, read_manifest
 from frontierco.parameters import read_solver_file
 from frontierco.problems import PROBLEMS
+from frontierco.problems.generate import GENERATORS
 from frontierco.solver import SolverSpec, describe_solver_file, entry_point_specs
 from frontierco.workspace import Context
 

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from frontierco.errors import FrontiercoError, UnknownName
-from frontierco.formats import read_instance
-from frontierco.manifests import FileSource, InstanceEntry
+from frontierco.filestore import FileSource
+from frontierco.manifests import InstanceEntry
 from frontierco.problems import Evaluation, Instance, Solution, get_problem
-from frontierco.problems.fingerprint import content_sha256, file_sha256
+from frontierco.problems.common.fingerprint import content_sha256, file_sha256
+from frontierco.problems.files import read_instance
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord, admitted, line_digest, read_lines
 

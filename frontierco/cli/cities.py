@@ -23,7 +23,7 @@ def cities_build(
     out: Annotated[Path | None, typer.Option(help="output .npz (default instances/cities/NAME.npz)")] = None,
 ) -> None:
     """Build a city .npz: sample points on the drivable network, compute directed distances and durations."""
-    from frontierco.cities.build import build_city, check_city, save_city
+    from frontierco.problems.routing.cities.build import build_city, check_city, save_city
 
     city = build_city(osm, name, points, seed)
     report = check_city(city)
@@ -42,7 +42,7 @@ def cities_import(
     directory: Path, out: Annotated[Path | None, typer.Option(help="destination folder (default: the workspace's instances/cities)")] = None
 ) -> None:
     """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
-    from frontierco.cities.build import import_rrnco
+    from frontierco.problems.routing.cities.build import import_rrnco
 
     out = out if out is not None else context_of(ctx).required().root / "instances" / "cities"
     copied = import_rrnco(directory, out)

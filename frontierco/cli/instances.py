@@ -73,7 +73,7 @@ def instances_generate(
     out: Annotated[Path, typer.Option(help="directory to write the instance files to")],
     split: Annotated[str | None, typer.Option(help="only this split (train, dev, test)")] = None,
 ) -> None:
-    """Write a collection's instances as files (TSPLIB/VRPLIB, DIMACS, MPS)."""
+    """Write a collection's instances as files (each problem's natural format)."""
     from frontierco.app import catalog
     from frontierco.registry import Registry
 

@@ -16,8 +16,8 @@ app = typer.Typer(help="The record store as a table: export every record for ana
 
 def evaluate_command(instance_file: Path, solution_file: Path) -> None:
     """Check a solution file against an instance file with the independent checker."""
-    from frontierco.formats import read_instance, read_solution
     from frontierco.problems import evaluate, problem_of
+    from frontierco.problems.files import read_instance, read_solution
 
     instance = read_instance(instance_file)
     verdict = evaluate(instance, read_solution(solution_file, instance))

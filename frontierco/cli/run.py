@@ -40,10 +40,10 @@ def run_command(
     """Run a solver under the harness, record every run, and print per-instance results."""
     from frontierco.app.verify import verify_run
     from frontierco.cli.summary import summarise_records
-    from frontierco.formats import write_solution as write_solution_file
     from frontierco.harness.plan import Selection, parse_params
     from frontierco.harness.request import Execution, RunRequest, run
     from frontierco.problems import get_problem
+    from frontierco.problems.files import write_solution as write_solution_file
     from frontierco.registry import Registry
     from frontierco.results import FAILED_STATUSES, ResultStore, latest
     from frontierco.solver import Budget

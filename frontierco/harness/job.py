@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from frontierco.filestore import FileStore
-from frontierco.manifests import FileSource, GeneratedSource, InstanceEntry
+from frontierco.filestore import FileSource, FileStore
+from frontierco.manifests import GeneratedSource, InstanceEntry
 from frontierco.problems import Instance
 from frontierco.solver import Budget, SolverSpec
 
@@ -109,7 +109,7 @@ def job_files(job: dict[str, Any]) -> FileStore:
 
 def load_job_instance(job: dict[str, Any]) -> Instance:
     """The instance a job names: a registry entry (from the job's file store), or a file read by its format."""
-    from frontierco.formats import read_instance
+    from frontierco.problems.files import read_instance
     from frontierco.registry import Registry
 
     if job.get("entry"):

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from frontierco.errors import BadSetting, UsageError
-from frontierco.formats import read_instance
+from frontierco.filestore import FileSource
 from frontierco.harness.job import DEFAULT_MEMORY_MB, RunSpec
-from frontierco.manifests import FileSource
 from frontierco.names import check_name
 from frontierco.problems import get_problem, problem_of, size_of
-from frontierco.problems.fingerprint import content_sha256, file_sha256
+from frontierco.problems.common.fingerprint import content_sha256, file_sha256
+from frontierco.problems.files import read_instance
 from frontierco.registry import Registry
 from frontierco.results import ON_FILE
 from frontierco.solver import Budget, SolverSpec

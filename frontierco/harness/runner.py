@@ -197,7 +197,7 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None, cpus: lis
 
 def message_bound(instance: Instance) -> int:
     """The most bytes one message of a run on ``instance`` may have: a floor, plus a share per node, vertex or
-    column (a tour of 10M cities is ~80 MB of JSON, a MILP's values ~26 bytes a column)."""
+    column (a tour of 10M cities is ~80 MB of JSON, a column's value ~26 bytes)."""
     return MESSAGE_FLOOR + MESSAGE_PER_UNIT * problem_of(instance).size(instance)
 
 

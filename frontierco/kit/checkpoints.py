@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from frontierco.errors import FrontiercoError
-from frontierco.problems.fingerprint import file_sha256
+from frontierco.problems.common.fingerprint import file_sha256
 
 
 class MissingCheckpoint(FrontiercoError):

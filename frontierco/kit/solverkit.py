@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.problems.cvrp import CVRPInstance
-from frontierco.problems.cvrptw import CVRPTWInstance
-from frontierco.problems.distances import EdgeWeights
-from frontierco.problems.mis import MISInstance
-from frontierco.problems.tsp import TSPInstance
+from frontierco.problems.graphs.mis import MISInstance
+from frontierco.problems.routing.cvrp import CVRPInstance
+from frontierco.problems.routing.cvrptw import CVRPTWInstance
+from frontierco.problems.routing.distances import EdgeWeights
+from frontierco.problems.routing.tsp import TSPInstance
 
 INTEGER_SCALE_TARGET = 1e5
 

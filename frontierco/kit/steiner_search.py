@@ -29,7 +29,7 @@ from numba import njit
 from scipy.sparse import coo_matrix, csr_matrix
 from scipy.sparse.csgraph import connected_components, dijkstra
 
-from frontierco.problems.stp import STPInstance, edge_keys
+from frontierco.problems.steiner.stp import STPInstance, edge_keys
 
 
 def search_weights(instance: STPInstance, noise: float = 0.0, rng: np.random.Generator | None = None) -> np.ndarray:

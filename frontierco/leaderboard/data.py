@@ -7,8 +7,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
+from frontierco.filestore import FileSource
 from frontierco.harness.sandbox import UNSANDBOXED
-from frontierco.manifests import Collection, FileSource, InstanceEntry
+from frontierco.manifests import Collection, InstanceEntry
 from frontierco.metrics import Aggregate, ScoredRun, aggregate, score_run
 from frontierco.registry import Registry
 from frontierco.results import RunRecord

@@ -1,4 +1,4 @@
-"""FrontierCO's headline picture on our data: for each routing problem, the mean primal gap against instance
+"""FrontierCO's headline picture on our data: for each problem with a size axis, the mean primal gap against instance
 size of every learned solver and of the best classical solver at that size, from the run records."""
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.leaderboard.figures import drawn, pyplot, svg_text
-from frontierco.leaderboard.sizes import cells, nominal_size
-
-PROBLEMS = ("tsp", "cvrp")
+from frontierco.leaderboard.sizes import UNITS, cells, nominal_size
 
 
 def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], problem: str) -> str | None:
@@ -60,7 +58,7 @@ def _draw_learned_vs_classical(problem: str, lines: list[tuple[str, list[list[fl
     axis.set_xscale("log")
     axis.set_yscale("symlog", linthresh=0.1)
     axis.set_ylim(bottom=0.0)
-    axis.set_xlabel("customers" if problem == "cvrp" else "nodes")
+    axis.set_xlabel(UNITS[problem])
     axis.set_ylabel("mean primal gap (%)")
     axis.set_title(f"{problem}: learned solvers and the best classical one, by instance size (same instances)")
     axis.legend(fontsize=6)
@@ -68,6 +66,6 @@ def _draw_learned_vs_classical(problem: str, lines: list[tuple[str, list[list[fl
 
 
 def learned_figures(boards: list[CollectionBoard], learned: set[str]) -> dict[str, str]:
-    """File name -> SVG, one per routing problem with learned runs."""
-    made = {f"learned-vs-classical-{p}.svg": learned_vs_classical(boards, learned, p) for p in PROBLEMS}
+    """File name -> SVG, one per sized problem with learned runs."""
+    made = {f"learned-vs-classical-{p}.svg": learned_vs_classical(boards, learned, p) for p in UNITS}
     return {name: svg for name, svg in made.items() if svg is not None}

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from frontierco.filestore import FileSource
 from frontierco.leaderboard.data import CollectionBoard
-from frontierco.manifests import Collection, FileSource, InstanceEntry
+from frontierco.manifests import Collection, InstanceEntry
 from frontierco.metrics import ScoredRun, same_value_slack
 from frontierco.problems import PROBLEMS
 from frontierco.registry import Registry

@@ -3,7 +3,6 @@ against instance size, per problem, from the run records."""
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 import numpy as np
@@ -11,27 +10,21 @@ import numpy as np
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.leaderboard.figures import drawn, group_label, pyplot, svg_text
 from frontierco.manifests import GeneratedSource, InstanceEntry
+from frontierco.problems import PROBLEMS
 
-PROBLEMS = ("tsp", "cvrp", "mis")
-UNITS = {"tsp": "nodes", "cvrp": "customers", "mis": "vertices"}
+UNITS = {name: problem.size_unit for name, problem in PROBLEMS.items() if problem.size_unit is not None}  # the sized problems
 BINS_PER_DECADE = 4
-CVRPLIB_NAME = re.compile(r"^[A-Za-z]+-n(\d+)-k\d+$")  # X-n101-k25: 101 nodes, the depot included
-TSPLIB_NAME = re.compile(r"^[A-Za-z_]+(\d+)$")  # kroA100, pr2392: the number of cities
 
 
 def nominal_size(entry: InstanceEntry) -> int | None:
-    """Customers (CVRP), nodes (TSP) or vertices (MIS) without loading the instance: the manifest's declared
-    ``size``, else a generator's ``n``, else the count that CVRPLIB and TSPLIB names carry; None when none says."""
+    """The size in its problem's ``size_unit`` without loading the instance: the manifest's declared ``size``, else a
+    generator's ``n``, else the count the instance's name carries (``Problem.size_in_name``); None when none says."""
     if entry.size is not None:
         return entry.size
     if isinstance(entry.source, GeneratedSource):
         n = entry.source.params.get("n")
         return n if isinstance(n, int) else None
-    if (match := CVRPLIB_NAME.match(entry.name)) is not None:
-        return int(match.group(1)) - 1
-    if entry.problem == "tsp" and (match := TSPLIB_NAME.match(entry.name)) is not None:
-        return int(match.group(1))
-    return None
+    return PROBLEMS[entry.problem].size_in_name(entry.name)
 
 
 def _size_bin(size: int) -> int:
@@ -86,5 +79,5 @@ def _draw_gap_against_size(problem: str, lines: list[tuple[str, list[list[float]
 
 def size_figures(boards: list[CollectionBoard]) -> dict[str, str]:
     """File name -> SVG, one per problem with runs at two sizes or more."""
-    made = {f"gap-against-size-{p}.svg": gap_against_size(boards, p) for p in PROBLEMS}
+    made = {f"gap-against-size-{p}.svg": gap_against_size(boards, p) for p in UNITS}
     return {name: svg for name, svg in made.items() if svg is not None}

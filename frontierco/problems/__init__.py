@@ -1,38 +1,36 @@
-"""The problems the suite knows, each with typed data and an independent checker."""
+"""The problems the suite knows, each with typed data and an independent checker, one folder per family.
+
+A family registers here, once: its ``FAMILY`` in ``FAMILIES``, its instance and solution types in the two unions.
+Everything else about it (files, generators, MILP forms, contract cases) it declares in its own folder.
+"""
 
 from __future__ import annotations
 
 from frontierco.errors import UsageError
-from frontierco.problems import cflp, cpmp, cvrp, cvrptw, fjsp, mds, milp, mis, stp, tsp
-from frontierco.problems.base import Evaluation, Problem, Sense
-from frontierco.problems.cflp import CFLPInstance, CFLPSolution
-from frontierco.problems.cpmp import CPMPInstance, CPMPSolution
-from frontierco.problems.cvrp import CVRPInstance, CVRPSolution
-from frontierco.problems.cvrptw import CVRPTWInstance
-from frontierco.problems.distances import EdgeWeights
-from frontierco.problems.fjsp import FJSPInstance, FJSPSolution
-from frontierco.problems.mds import MDSInstance, MDSSolution
-from frontierco.problems.milp import MILPInstance, MILPSolution
-from frontierco.problems.mis import MISInstance, MISSolution
-from frontierco.problems.stp import STPInstance, STPSolution
-from frontierco.problems.tsp import TSPInstance, TSPSolution
+from frontierco.problems import facility, fjsp, graphs, milp, routing, steiner
+from frontierco.problems.common.base import Evaluation, Problem, Sense
+from frontierco.problems.common.family import Family
+from frontierco.problems.facility.cflp import CFLPInstance, CFLPSolution
+from frontierco.problems.facility.cpmp import CPMPInstance, CPMPSolution
+from frontierco.problems.fjsp.fjsp import FJSPInstance, FJSPSolution
+from frontierco.problems.graphs.mds import MDSInstance, MDSSolution
+from frontierco.problems.graphs.mis import MISInstance, MISSolution
+from frontierco.problems.milp.milp import MILPInstance, MILPSolution
+from frontierco.problems.routing.cvrp import CVRPInstance, CVRPSolution
+from frontierco.problems.routing.cvrptw import CVRPTWInstance
+from frontierco.problems.routing.distances import EdgeWeights
+from frontierco.problems.routing.tsp import TSPInstance, TSPSolution
+from frontierco.problems.steiner.stp import STPInstance, STPSolution
 
-# A problem registers here, once: its module's PROBLEM in this tuple, its types in the two unions.
-PROBLEMS: dict[str, Problem] = {
-    p.name: p
-    for p in (
-        tsp.PROBLEM,
-        cvrp.PROBLEM,
-        cvrptw.PROBLEM,
-        mis.PROBLEM,
-        mds.PROBLEM,
-        milp.PROBLEM,
-        fjsp.PROBLEM,
-        stp.PROBLEM,
-        cflp.PROBLEM,
-        cpmp.PROBLEM,
-    )
-}
+FAMILIES: tuple[Family, ...] = (
+    routing.FAMILY,
+    graphs.FAMILY,
+    milp.FAMILY,
+    fjsp.FAMILY,
+    steiner.FAMILY,
+    facility.FAMILY,
+)
+PROBLEMS: dict[str, Problem] = {problem.name: problem for family in FAMILIES for problem in family.problems}
 _BY_TYPE: dict[type, Problem] = {p.instance_type: p for p in PROBLEMS.values()}
 
 Instance = (
@@ -79,6 +77,7 @@ def evaluate(instance: Instance, solution: Solution) -> Evaluation:
 
 
 __all__ = [
+    "FAMILIES",
     "PROBLEMS",
     "CFLPInstance",
     "CFLPSolution",

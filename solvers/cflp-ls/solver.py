@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.formats.mps import to_highs
 from frontierco.kit.solverkit import Clock
 from frontierco.problems import CFLPInstance, CFLPSolution, MILPInstance
+from frontierco.problems.milp.mps import to_highs
 from frontierco.solver import Budget, Solver
 
 TRIES = 20  # moves priced exactly per descent step before the set counts as a local optimum

@@ -9,7 +9,7 @@ import numpy as np
 
 from frontierco.kit.solverkit import Clock
 from frontierco.problems import CPMPInstance, CPMPSolution
-from frontierco.problems.cpmp import floor_distance
+from frontierco.problems.facility.cpmp import floor_distance
 from frontierco.solver import Budget, Solver
 
 CAP_TOL = 1e-9

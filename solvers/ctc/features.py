@@ -44,7 +44,7 @@ class Graph:
 
 def lp_relaxation(instance: MILPInstance, time_limit: float = LP_TIME) -> np.ndarray:
     """The LP optimum's column values (zeros when HiGHS does not reach one in time)."""
-    from frontierco.formats.mps import to_highs
+    from frontierco.problems.milp.mps import to_highs
 
     relaxed = replace(instance, integrality=np.zeros(instance.num_cols, dtype=bool))
     highs = to_highs(relaxed)

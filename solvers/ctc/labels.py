@@ -54,7 +54,7 @@ def solve_pool(instance: MILPInstance, time_limit: float, seeds: int = 1, keep: 
 
 def _scip_solutions(instance: MILPInstance, time_limit: float, seed: int) -> np.ndarray:
     """(solutions, columns): every solution SCIP stored in one solve."""
-    from frontierco.formats.mps import to_scip
+    from frontierco.problems.milp.mps import to_scip
 
     model, variables = to_scip(instance)
     model.setParam("limits/time", time_limit)

@@ -50,11 +50,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from frontierco.formats.mps import to_highs, to_scip
 from frontierco.kit.formulations import as_milp
 from frontierco.kit.solverkit import Clock, ScipSearch, stream
 from frontierco.problems import MILPInstance
-from frontierco.problems.milp import MILPSolution
+from frontierco.problems.milp.milp import MILPSolution
+from frontierco.problems.milp.mps import to_highs, to_scip
 from frontierco.solver import Budget, Proven, Solver
 
 log = logging.getLogger("frontierco.ctc")

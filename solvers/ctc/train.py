@@ -43,7 +43,7 @@ TRAIN_SEED, DEV_SEED = 30000, 31000
 
 def family_instance(family: str, seed: int, size: str = "easy") -> Any:
     """An instance of the family made as the ``milp-FAMILY-SIZE`` collection makes its own."""
-    from frontierco.generators import generate
+    from frontierco.problems.generate import generate
 
     manifest = tomllib.loads((INSTANCES_DIR / "generated" / f"milp-{family}-{size}.toml").read_text())
     return generate(manifest["generator"], f"ctc-{family}-{seed}", seed, dict(manifest.get("params", {}))).instance

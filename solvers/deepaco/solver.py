@@ -16,7 +16,7 @@ from frontierco.filestore import FileStore
 from frontierco.kit.solverkit import Clock, depot_routes, nearest_neighbour, unit_square
 from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
-from frontierco.problems.cvrp import routes_length
+from frontierco.problems.routing.cvrp import routes_length
 from frontierco.solver import Budget, Solver
 
 ORIGIN = "https://raw.githubusercontent.com/henry-yeh/DeepACO/9a756a3/pretrained"

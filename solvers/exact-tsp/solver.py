@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from frontierco.formats.mps import new_highs
 from frontierco.kit.solverkit import Clock
 from frontierco.problems import TSPInstance, TSPSolution
+from frontierco.problems.milp.mps import new_highs
 from frontierco.solver import Budget, Proven, Solver
 
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from frontierco.problems.fjsp import FJSPInstance
+from frontierco.problems.fjsp.fjsp import FJSPInstance
 
 
 @dataclass

@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.formats.mps import to_highs
 from frontierco.kit.formulations import as_milp
 from frontierco.kit.solverkit import Clock, stream
 from frontierco.problems import CFLPInstance, CPMPInstance, MDSInstance, MILPInstance, MISInstance
+from frontierco.problems.milp.mps import to_highs
 from frontierco.solver import Budget, Proven, Solver
 
 

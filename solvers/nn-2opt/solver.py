@@ -8,7 +8,7 @@ import numpy as np
 
 from frontierco.kit.solverkit import Clock, nearest_neighbour
 from frontierco.problems import TSPInstance, TSPSolution
-from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.solver import Budget, Solver
 
 

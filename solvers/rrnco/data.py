@@ -30,10 +30,10 @@ from typing import Any
 import numpy as np
 import torch
 
-from frontierco.formats.city import City
-from frontierco.generators.realcity import choose_points
 from frontierco.kit.solverkit import classical_mds
-from frontierco.problems.distances import EdgeWeights
+from frontierco.problems.routing.cities.city import City
+from frontierco.problems.routing.distances import EdgeWeights
+from frontierco.problems.routing.realcity import choose_points
 
 KINDS = ("tsp", "cvrp", "cvrptw")
 CITY_CAPACITY = 50
@@ -257,7 +257,7 @@ def from_instance(instance: object) -> RoutingBatch:
 def suite_instances(batch: RoutingBatch, prefix: str) -> list[Any]:
     """The batch's instances as suite instances (explicit matrices), for the classical solvers and the checker."""
     from frontierco.problems import CVRPInstance, CVRPTWInstance, TSPInstance
-    from frontierco.problems.distances import EdgeWeights
+    from frontierco.problems.routing.distances import EdgeWeights
 
     out: list[TSPInstance | CVRPInstance | CVRPTWInstance] = []
     for b in range(batch.size):

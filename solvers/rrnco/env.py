@@ -9,7 +9,7 @@
 - ``cvrptw``: as cvrp, plus time: service at a customer starts at max(arrival, window open); a customer is
   allowed when the vehicle arrives before its window closes and can still serve it and get back to the
   depot before the depot closes; each route starts when the depot opens. This is exactly the schedule
-  ``frontierco.problems.cvrptw.evaluate`` checks, so a finished rollout is always feasible.
+  ``frontierco.problems.routing.cvrptw.evaluate`` checks, so a finished rollout is always feasible.
 """
 
 from __future__ import annotations

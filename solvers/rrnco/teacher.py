@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from frontierco.formats.city import City
+from frontierco.problems.routing.cities.city import City
 
 from .data import RoutingBatch, Sampler, suite_instances
 

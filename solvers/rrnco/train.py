@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from frontierco.formats.city import City
 from frontierco.kit.checkpoints import read_card
+from frontierco.problems.routing.cities.city import City
 from frontierco.workspace import Context
 
 from .checkpoint import SHIPPED, export
@@ -94,7 +94,7 @@ class TrainConfig:
 def training_cities() -> list[City]:
     """Every catalog city whose role is training or in-distribution (points as stored, like the suite's real-city
     instances: the network reads both through ``data.model_coords``)."""
-    from frontierco.cities.catalog import load_city
+    from frontierco.problems.routing.cities.catalog import load_city
 
     return [load_city(name) for name in training_city_names()]
 
@@ -102,7 +102,7 @@ def training_cities() -> list[City]:
 def training_city_names() -> list[str]:
     """The catalog cities training may draw from (role training or in-distribution; held-out and
     out-of-distribution cities never)."""
-    from frontierco.cities.catalog import catalog
+    from frontierco.problems.routing.cities.catalog import catalog
 
     return [name for name, entry in catalog().items() if str(entry.get("role", "")).startswith(TRAINING_ROLES)]
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from frontierco.formats.mps import to_scip
 from frontierco.kit.formulations import as_milp
 from frontierco.kit.solverkit import Clock, scip_incumbents
 from frontierco.problems import CFLPInstance, CPMPInstance, MDSInstance, MILPInstance, MISInstance
+from frontierco.problems.milp.mps import to_scip
 from frontierco.solver import Budget, Proven, Solver
 
 

@@ -147,7 +147,7 @@ class StpScip(Solver):
         best = tree_cost(instance, tree)
         root = int(instance.terminals[0])
 
-        from frontierco.formats.mps import to_scip
+        from frontierco.problems.milp.mps import to_scip
 
         model, variables = to_scip(flow_model(instance, root))
         model.setParam("randomization/randomseedshift", budget.seed)

@@ -2,11 +2,11 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from frontierco.cities.build import build_city, check_city
-from frontierco.cities.network import largest_strong_component, sample_points
-from frontierco.cities.osm import direction, great_circle_m, parse_maxspeed, read_road_graph
 from frontierco.errors import FormatError
-from frontierco.formats.city import read_city, write_city
+from frontierco.problems.routing.cities.build import build_city, check_city
+from frontierco.problems.routing.cities.city import read_city, write_city
+from frontierco.problems.routing.cities.network import largest_strong_component, sample_points
+from frontierco.problems.routing.cities.osm import direction, great_circle_m, parse_maxspeed, read_road_graph
 from tests.helpers import DATA
 
 
@@ -53,7 +53,7 @@ def test_bad_extract_is_a_format_error(tmp_path):
 def test_sampled_distances_are_shortest_paths(mirror):
     graph = largest_strong_component(read_road_graph(mirror / "osm" / "paris.osm.pbf"))
     network = sample_points(graph, 60, seed=3)
-    from frontierco.cities.network import distance_duration
+    from frontierco.problems.routing.cities.network import distance_duration
 
     distance, duration = distance_duration(network)
     g = nx.DiGraph()
@@ -80,7 +80,7 @@ def test_build_city_checks_and_round_trip(mirror, tmp_path):
 
 
 def test_import_rrnco_copies_checked_files(tmp_path):
-    from frontierco.cities.build import import_rrnco
+    from frontierco.problems.routing.cities.build import import_rrnco
 
     release = tmp_path / "release"
     release.mkdir()

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats.city import City, read_city, write_city
+from frontierco.problems.routing.cities.city import City, read_city, write_city
 
 
 def _city(n=4):

@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance, write_instance
-from frontierco.generators import generate
+from frontierco.problems.files import read_instance, write_instance
+from frontierco.problems.generate import generate
 
 # FrontierCO's layout: n m, n lines 'capacity fixed', the m demands, n rows of m costs
 PLC = """2 3

@@ -2,10 +2,10 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance, write_instance
-from frontierco.formats.fjsp import read_fjs, read_naderi
-from frontierco.generators import generate
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.files import read_instance, write_instance
+from frontierco.problems.fjsp.files import read_fjs, read_naderi
+from frontierco.problems.generate import generate
 
 
 def _same(a, b):

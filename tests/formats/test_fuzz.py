@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance
-from frontierco.formats.city import read_city
+from frontierco.problems.files import read_instance
+from frontierco.problems.routing.cities.city import read_city
 from tests.helpers import DATA
 
 SUFFIXES = [".tsp", ".vrp", ".mis", ".graph", ".cnf", ".mps", ".lp", ".npz", ".stp", ".plc", ".cap", ".cpmp", ".txt", ".gr", ".fjs"]

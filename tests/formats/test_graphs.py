@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance, read_solution, write_solution
-from frontierco.formats.graphs import cnf_to_mis, read_cnf_clauses, read_dimacs, read_metis, write_dimacs, write_metis
-from frontierco.generators import generate
 from frontierco.problems import MISSolution, evaluate
+from frontierco.problems.files import read_instance, read_solution, write_solution
+from frontierco.problems.generate import generate
+from frontierco.problems.graphs.dimacs import cnf_to_mis, read_cnf_clauses, read_dimacs, read_metis, write_dimacs, write_metis
 from tests.helpers import DATA
 
 

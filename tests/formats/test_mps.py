@@ -2,10 +2,10 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance, read_solution, write_solution
-from frontierco.formats.mps import read_milp, write_milp
-from frontierco.generators import generate
 from frontierco.problems import MILPSolution, evaluate
+from frontierco.problems.files import read_instance, read_solution, write_solution
+from frontierco.problems.generate import generate
+from frontierco.problems.milp.mps import read_milp, write_milp
 
 
 def test_every_miplib_file_reads(mirror):

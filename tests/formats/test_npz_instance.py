@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats.npz_instance import cvrptw_suffix, read_npz_instance, write_cvrptw_instance, write_npz_instance
 from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, TSPInstance
+from frontierco.problems.routing.npz import cvrptw_suffix, read_npz_instance, write_cvrptw_instance, write_npz_instance
 
 MATRIX = np.array([[0, 5, 9], [4, 0, 2], [8, 3, 0]])  # asymmetric
 COORDS = np.array([[0.0, 0.0], [3.0, 4.0], [6.0, 8.0]])

@@ -2,9 +2,9 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats import natural_suffix, read_instance, write_instance
-from frontierco.formats.pace import read_pace_ds
-from frontierco.generators import generate
+from frontierco.problems.files import natural_suffix, read_instance, write_instance
+from frontierco.problems.generate import generate
+from frontierco.problems.graphs.pace import read_pace_ds
 
 
 def test_round_trip_through_the_registry(tmp_path):

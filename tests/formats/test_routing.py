@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance, read_solution, write_instance, write_solution
-from frontierco.formats.routing import read_routing_instance, read_vrplib_solution, stated_cost, tsp_solution_from_routes
-from frontierco.generators import generate
 from frontierco.problems import CVRPInstance, CVRPTWInstance, EdgeWeights, TSPInstance, TSPSolution, evaluate
+from frontierco.problems.files import read_instance, read_solution, write_instance, write_solution
+from frontierco.problems.generate import generate
+from frontierco.problems.routing.tsplib import read_routing_instance, read_vrplib_solution, stated_cost, tsp_solution_from_routes
 from tests.helpers import DATA
 
 
@@ -24,7 +24,10 @@ def test_upper_row_matrix():
 
 
 def _mirror_pairs(mirror: Path) -> list[Path]:
-    return sorted((mirror / "cvrplib").rglob("*.vrp")) + sorted((mirror / "tsplib-vrplib").glob("*.vrp"))
+    """The X and XXL sets and TSPLIB in VRPLIB form, whose stated costs are rounded lengths (CVRPLIB states Golden's
+    unrounded, under a route-length limit the CVRP reader does not model: not in this check)."""
+    cvrplib = [vrp for part in ("X", "XXL") for vrp in sorted((mirror / "cvrplib" / part).glob("*.vrp"))]
+    return cvrplib + sorted((mirror / "tsplib-vrplib").glob("*.vrp"))
 
 
 @pytest.mark.slow
@@ -110,7 +113,7 @@ def test_a_vrplib_routes_file_still_reads_as_a_tsp_solution(tmp_path):
 
 
 def test_a_large_file_with_ids_out_of_order_is_refused_by_the_streamed_reader_too(tmp_path, monkeypatch):
-    from frontierco.formats import routing
+    from frontierco.problems.routing import tsplib as routing
 
     monkeypatch.setattr(routing, "STREAM_FROM", 0)  # every file goes the streamed way first
     path = tmp_path / "big.tsp"
@@ -192,7 +195,7 @@ def test_malformed_files_name_the_line(tmp_path, text, line, expected):
 
 
 def test_realcity_acvrptw_round_trips_through_npz(tmp_path):
-    from frontierco.problems.fingerprint import content_sha256
+    from frontierco.problems.common.fingerprint import content_sha256
 
     instance = generate("realcity-acvrptw", "t", 2, {"city": "monaco", "n": 15}).instance
     path = tmp_path / "t.npz"
@@ -227,7 +230,7 @@ TOUR_HEAD = "NAME : t.tour\nTYPE : TOUR\nDIMENSION : 4\n"
 def test_a_tour_reads_the_same_through_the_fast_path_as_through_the_general_reader(tmp_path, section):
     """read_tour takes the plain form (numbers, -1, EOF) at C speed and everything else through the general reader,
     which names what is wrong: either way the same nodes, or the same error."""
-    from frontierco.formats import routing
+    from frontierco.problems.routing import tsplib as routing
 
     path = tmp_path / "t.tour"
     path.write_text(TOUR_HEAD + section)
@@ -250,7 +253,7 @@ def test_a_tour_reads_the_same_through_the_fast_path_as_through_the_general_read
 
 
 def test_the_fast_path_takes_the_plain_form_and_leaves_the_rest(tmp_path):
-    from frontierco.formats.routing import plain_tour
+    from frontierco.problems.routing.tsplib import plain_tour
 
     path = tmp_path / "t.tour"
     assert plain_tour(TOUR_HEAD + "TOUR_SECTION\n3\n1\n4\n2\n-1\nEOF\n", path).tour.tolist() == [2, 0, 3, 1]

@@ -7,11 +7,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from frontierco.errors import FormatError
-from frontierco.formats import read_instance, write_instance
-from frontierco.formats.steinlib import read_steinlib, write_steinlib
-from frontierco.generators import generate
 from frontierco.problems import STPInstance
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.files import read_instance, write_instance
+from frontierco.problems.generate import generate
+from frontierco.problems.steiner.steinlib import read_steinlib, write_steinlib
 
 PUC = {  # name: (nodes, edges, terminals), as each file's header and SteinLib's table say
     "bip42u": (1200, 3982, 200),

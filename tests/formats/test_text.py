@@ -6,7 +6,7 @@ import gzip
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.formats.text import base_suffix, read_text
+from frontierco.problems.common.text import base_suffix, read_text
 
 
 @pytest.mark.parametrize(("name", "pack"), [("a.txt", bytes), ("a.txt.gz", gzip.compress), ("a.txt.bz2", bz2.compress)])

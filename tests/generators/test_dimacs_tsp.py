@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
-from frontierco.generators.dimacs_tsp import MAXCOORD, KnuthSubtractive, knuth_stream
+from frontierco.problems.generate import generate
+from frontierco.problems.routing.dimacs import MAXCOORD, KnuthSubtractive, knuth_stream
 
 
 @pytest.mark.parametrize("seed", [0, 1, 1000, 10000, 123456789])

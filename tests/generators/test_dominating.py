@@ -1,6 +1,6 @@
 import numpy as np
 
-from frontierco.generators import generate
+from frontierco.problems.generate import generate
 
 
 def test_ba_draws_its_size_from_the_range_and_attaches_m_edges_per_vertex():

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
+from frontierco.problems.generate import generate
 
 
 @pytest.mark.parametrize("ratio", [1.5, 5.0])
@@ -33,8 +33,8 @@ def test_seed_42_is_frontierco_valid_instance_1():
     HiGHS proves it on one core in about a minute."""
     import highspy
 
-    from frontierco.formats.mps import to_highs
     from frontierco.kit.formulations import as_milp
+    from frontierco.problems.milp.mps import to_highs
 
     instance = generate("cflp-cornuejols", "v1", 42, {"customers": 100, "facilities": 100, "ratio": 5.0}).instance
     model, _ = as_milp(instance)

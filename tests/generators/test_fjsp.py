@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
+from frontierco.problems.generate import generate
 
 
 def test_sizes_eligible_counts_and_times_follow_the_parameters():

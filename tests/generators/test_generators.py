@@ -2,10 +2,10 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from frontierco.formats import natural_suffix, write_instance
-from frontierco.generators import GENERATORS, generate
 from frontierco.problems import MILPSolution, evaluate, problem_of
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.files import natural_suffix, write_instance
+from frontierco.problems.generate import GENERATORS, generate
 
 SMALL = {
     "tsp-uniform": {"n": 50},

@@ -1,11 +1,11 @@
 import numpy as np
 import pytest
 
-from frontierco.cities.catalog import load_city
 from frontierco.errors import RegistryError
-from frontierco.generators import generate
 from frontierco.problems import CVRPSolution, CVRPTWInstance, TSPInstance, evaluate
-from frontierco.problems.fingerprint import content_sha256
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.generate import generate
+from frontierco.problems.routing.cities.catalog import load_city
 
 
 def test_shipped_city_loads_and_is_checked():
@@ -55,7 +55,7 @@ def test_acvrptw_every_customer_alone_is_feasible(seed):
 def test_coordinates_false_gives_the_same_matrix_as_a_bare_explicit_file(tmp_path, generator, n):
     """``coordinates = false``: the same points and matrix, no coordinates; written as TSPLIB/VRPLIB it is an
     EXPLICIT matrix with no coordinate section, and reading that file back gives the same instance."""
-    from frontierco.formats import natural_suffix, read_instance, write_instance
+    from frontierco.problems.files import natural_suffix, read_instance, write_instance
 
     params = {"city": "aguascalientes", "n": n, "sampling": "clustered"}
     full = generate(generator, "u", 5, params).instance

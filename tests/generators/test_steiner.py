@@ -4,7 +4,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from frontierco.generators.steiner import stp_hypercube, stp_random
+from frontierco.problems.steiner.generators import stp_hypercube, stp_random
 
 
 @pytest.mark.parametrize("dimension", [1, 3, 6])

@@ -165,8 +165,9 @@ def test_the_learned_against_classical_figure_needs_a_learned_solver(board_setup
 
 
 def test_nominal_sizes_come_from_generators_and_library_names():
+    from frontierco.filestore import FileSource
     from frontierco.leaderboard.sizes import nominal_size
-    from frontierco.manifests import FileSource, GeneratedSource, InstanceEntry
+    from frontierco.manifests import GeneratedSource, InstanceEntry
 
     def entry(name: str, problem: str, source: object) -> InstanceEntry:
         return InstanceEntry("c", name, "test", problem, source, None)  # type: ignore[arg-type]

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from frontierco.formats import read_solution, write_solution
 from frontierco.problems import PROBLEMS, CFLPInstance, CFLPSolution, evaluate
+from frontierco.problems.files import read_solution, write_solution
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
-"""problems/_checks.py: the small checks every checker shares (indices, ranges, repeats)."""
+"""problems/common/checks.py: the small checks every checker shares (indices, ranges, repeats)."""
 
 import numpy as np
 import pytest
 
-from frontierco.problems._checks import as_index_array, first_out_of_range, first_repeated, times
+from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
 
 
 @pytest.mark.parametrize("values", [[3, 1, 2], np.array([3, 1, 2], dtype=np.int32), [3.0, 1.0, 2.0], np.array([3, 1, 2], dtype=np.uint8)])

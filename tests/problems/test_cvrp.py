@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
 from frontierco.problems import CVRPInstance, CVRPSolution, EdgeWeights, evaluate
+from frontierco.problems.generate import generate
 
 
 @pytest.fixture

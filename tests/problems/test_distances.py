@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from frontierco.formats.routing import read_routing_instance
 from frontierco.problems import TSPSolution, evaluate
-from frontierco.problems.distances import EdgeWeights, coordinate_distances
+from frontierco.problems.routing.distances import EdgeWeights, coordinate_distances
+from frontierco.problems.routing.tsplib import read_routing_instance
 
 
 def _d(a, b, rule):

@@ -3,8 +3,8 @@ import json
 import numpy as np
 import pytest
 
-from frontierco.formats import read_solution, write_solution
 from frontierco.problems import PROBLEMS, FJSPInstance, FJSPSolution, evaluate
+from frontierco.problems.files import read_solution, write_solution
 
 
 @pytest.fixture

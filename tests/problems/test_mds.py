@@ -1,11 +1,11 @@
 import numpy as np
 import pytest
 
-from frontierco.formats import read_solution, write_solution
-from frontierco.generators import generate
 from frontierco.problems import MDSInstance, MDSSolution, evaluate
-from frontierco.problems.mds import PROBLEM
-from frontierco.problems.mis import canonical_edges
+from frontierco.problems.files import read_solution, write_solution
+from frontierco.problems.generate import generate
+from frontierco.problems.graphs.mds import PROBLEM
+from frontierco.problems.graphs.mis import canonical_edges
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from frontierco.formats.mps import to_highs
-from frontierco.generators import generate
 from frontierco.problems import MILPInstance, MILPSolution, evaluate
-from frontierco.problems.milp import ABS_TOL
+from frontierco.problems.generate import generate
+from frontierco.problems.milp.milp import ABS_TOL
+from frontierco.problems.milp.mps import to_highs
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
 from frontierco.problems import MISInstance, MISSolution, evaluate
-from frontierco.problems.mis import canonical_edges
+from frontierco.problems.generate import generate
+from frontierco.problems.graphs.mis import canonical_edges
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_adding_an_adjacent_vertex_is_caught():
 
 
 def test_the_complement_joins_exactly_the_pairs_the_graph_does_not():
-    from frontierco.problems.mis import complement
+    from frontierco.problems.graphs.mis import complement
 
     graph = MISInstance("g", 4, np.array([[0, 1], [1, 2]]))
     flipped = complement(graph)
@@ -70,7 +70,7 @@ def test_the_complement_joins_exactly_the_pairs_the_graph_does_not():
 
 
 def test_a_complement_too_large_to_build_is_refused():
-    from frontierco.problems.mis import MAX_COMPLEMENT_VERTICES, complement
+    from frontierco.problems.graphs.mis import MAX_COMPLEMENT_VERTICES, complement
 
     with pytest.raises(ValueError, match="at most"):
         complement(MISInstance("big", MAX_COMPLEMENT_VERTICES + 1, np.zeros((0, 2), dtype=np.int64)))

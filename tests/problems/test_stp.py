@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from frontierco.formats import read_solution, write_solution
-from frontierco.generators import generate
 from frontierco.problems import PROBLEMS, STPInstance, STPSolution, evaluate, problem_of
+from frontierco.problems.files import read_solution, write_solution
+from frontierco.problems.generate import generate
 
 
 @pytest.fixture

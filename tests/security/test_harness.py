@@ -48,7 +48,7 @@ def test_messages_under_the_bound_are_held_one_at_a_time(tmp_path, hostile_campa
 
 
 def test_the_bound_grows_with_the_instance():
-    from frontierco.formats import read_instance
+    from frontierco.problems.files import read_instance
 
     tiny = read_instance(DATA / "tiny.vrp")
     assert message_bound(tiny) == 16 * 2**20 + 32 * get_problem("cvrp").size(tiny)

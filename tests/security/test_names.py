@@ -15,7 +15,7 @@ from frontierco.filestore import FileStore
 from frontierco.harness.plan import parse_params
 from frontierco.manifests import read_manifest
 from frontierco.names import BadName, check_name, check_relative, inside
-from frontierco.problems.fingerprint import file_sha256
+from frontierco.problems.common.fingerprint import file_sha256
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import discover

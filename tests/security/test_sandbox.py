@@ -154,7 +154,7 @@ def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_campaig
 
     import tomli_w
 
-    from frontierco.problems.fingerprint import file_sha256
+    from frontierco.problems.common.fingerprint import file_sha256
     from tests.helpers import DATA
 
     (tmp_path / "mirror" / "secret").mkdir(parents=True)

@@ -8,9 +8,9 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from frontierco.filestore import FileStore  # noqa: E402
-from frontierco.generators import generate  # noqa: E402
 from frontierco.problems import TSPInstance, get_problem  # noqa: E402
-from frontierco.problems.distances import EdgeWeights  # noqa: E402
+from frontierco.problems.generate import generate  # noqa: E402
+from frontierco.problems.routing.distances import EdgeWeights  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
 
 solver_module = load_solver_module("attention-model", "solver")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from frontierco.generators import generate
 from frontierco.problems import PROBLEMS, evaluate
+from frontierco.problems.generate import generate
 from frontierco.solver import Budget, get_solver
 
 

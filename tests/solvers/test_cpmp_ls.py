@@ -1,7 +1,7 @@
 """cpmp-ls: feasible, improving yields; capacities honoured where the nearest median would overflow."""
 
-from frontierco.generators import generate
 from frontierco.problems import PROBLEMS, evaluate
+from frontierco.problems.generate import generate
 from frontierco.solver import Budget, get_solver
 
 

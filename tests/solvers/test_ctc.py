@@ -15,10 +15,10 @@ import scipy.sparse as sp
 torch = pytest.importorskip("torch")
 pytest.importorskip("torch_geometric")
 
-from frontierco.generators.milp import milp_setcover  # noqa: E402
 from frontierco.kit.solverkit import Clock  # noqa: E402
 from frontierco.problems import get_problem  # noqa: E402
-from frontierco.problems.milp import MILPInstance  # noqa: E402
+from frontierco.problems.milp.generators import milp_setcover  # noqa: E402
+from frontierco.problems.milp.milp import MILPInstance  # noqa: E402
 from frontierco.solver import Budget, Proven, get_solver, load_solver_module  # noqa: E402
 from frontierco.workspace import Context  # noqa: E402
 

@@ -4,8 +4,8 @@ import time
 import numpy as np
 import pytest
 
-from frontierco.generators import generate
 from frontierco.problems import FJSPSolution, evaluate
+from frontierco.problems.generate import generate
 from frontierco.solver import load_solver_module
 
 schedule = load_solver_module("fjsp", "schedule")

@@ -9,11 +9,11 @@ import inspect
 
 import pytest
 
-from frontierco.formats import natural_suffix, write_instance
-from frontierco.generators import generate
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import plan_file
 from frontierco.problems import evaluate, problem_of
+from frontierco.problems.files import natural_suffix, write_instance
+from frontierco.problems.generate import generate
 from frontierco.results import ResultStore, Status
 from frontierco.solver import SOLVERS_DIR, discover
 from tests.helpers import DATA
@@ -169,7 +169,7 @@ def test_malformed_dicts_are_named(data, reason):
 
 
 def test_fjsp_kwargs_number_machines_from_one_and_yields_map_back():
-    from frontierco.problems.fjsp import FJSPInstance
+    from frontierco.problems.fjsp.fjsp import FJSPInstance
 
     instance = FJSPInstance.from_lists("f", 2, [[[(0, 3), (1, 5)], [(1, 2)]], [[(0, 4)]]])
     convert = _adaptors().adaptor("fjsp")
@@ -182,7 +182,7 @@ def test_fjsp_kwargs_number_machines_from_one_and_yields_map_back():
 
 
 def test_stp_kwargs_are_one_based_with_float_costs_and_yields_map_back():
-    from frontierco.problems.stp import STPInstance
+    from frontierco.problems.steiner.stp import STPInstance
 
     instance = STPInstance.build("s", 3, [[0, 1], [1, 2], [0, 2]], [1, 1, 3], [0, 2])
     convert = _adaptors().adaptor("stp")

@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("elkai")
 
-from frontierco.generators import generate  # noqa: E402
 from frontierco.problems import evaluate  # noqa: E402
+from frontierco.problems.generate import generate  # noqa: E402
 from frontierco.solver import Budget, get_solver  # noqa: E402
 
 lkh = sys.modules[get_solver("lkh").load().__module__]

@@ -10,9 +10,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from frontierco.formats.city import City  # noqa: E402
 from frontierco.problems import CVRPInstance, TSPInstance, get_problem  # noqa: E402
-from frontierco.problems.distances import EdgeWeights  # noqa: E402
+from frontierco.problems.routing.cities.city import City  # noqa: E402
+from frontierco.problems.routing.distances import EdgeWeights  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
 
 data = load_solver_module("rrnco", "data")
@@ -453,7 +453,7 @@ def test_an_instance_without_coordinates_is_placed_by_classical_scaling_then_sca
     assert float(bare.coords.min()) == 0.0 and float(bare.coords[0].amax(0).max()) == pytest.approx(1.0)
     assert len({tuple(p) for p in bare.coords[0].numpy().round(6)}) == 11  # distinct points, not zeros
     # the same from a VRPLIB file a user brings: an EXPLICIT matrix, no coordinate section
-    from frontierco.formats import read_instance, write_instance
+    from frontierco.problems.files import read_instance, write_instance
 
     path = tmp_path / "bare.vrp"
     write_instance(path, CVRPInstance("bare", EdgeWeights("EXPLICIT", matrix=matrix), np.r_[0, np.ones(10, dtype=int)], 50))

@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("numba")
 
-from frontierco.generators import generate  # noqa: E402
 from frontierco.problems import EdgeWeights, TSPInstance, evaluate  # noqa: E402
+from frontierco.problems.generate import generate  # noqa: E402
 from frontierco.solver import Budget, get_solver  # noqa: E402
 
 

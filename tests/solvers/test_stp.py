@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("numba")
 
-from frontierco.generators import generate  # noqa: E402
 from frontierco.kit.steiner_search import heuristic_tree, iterated_search, key_paths, prune, search_weights, tree_cost  # noqa: E402
 from frontierco.problems import MILPSolution, STPInstance, STPSolution, evaluate  # noqa: E402
+from frontierco.problems.generate import generate  # noqa: E402
 from frontierco.solver import Bound, Budget, Proven, get_solver  # noqa: E402
 
 
@@ -71,7 +71,7 @@ def test_pruning_leaves_only_terminal_leaves_and_key_paths_cover_the_tree():
 @pytest.mark.parametrize("instance", SMALL[:2], ids=lambda i: i.name)
 def test_the_flow_model_has_the_optimum_and_holds_the_heuristic_tree(instance):
     pytest.importorskip("pyscipopt")
-    from frontierco.formats.mps import to_scip
+    from frontierco.problems.milp.mps import to_scip
 
     module = sys.modules[get_solver("stp-scip").load().__module__]
     root = int(instance.terminals[0])

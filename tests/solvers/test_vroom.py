@@ -12,8 +12,8 @@ import pytest
 
 vroom = pytest.importorskip("vroom")
 
-from frontierco.generators import generate  # noqa: E402
 from frontierco.problems import evaluate  # noqa: E402
+from frontierco.problems.generate import generate  # noqa: E402
 from frontierco.solver import Budget, get_solver  # noqa: E402
 
 

@@ -1,0 +1,91 @@
+"""What every problem shares: the verdict of the independent checker and the problem descriptor."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Sense = Literal["min", "max"]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The checker's verdict on one solution.
+
+    ``objective`` is the value computed here from the instance data (never the solver's own number);
+    it is ``None`` when the solution is infeasible, and ``reason`` then says what a person should fix.
+    """
+
+    feasible: bool
+    objective: float | None
+    reason: str = ""
+
+    @classmethod
+    def ok(cls, objective: float) -> Evaluation:
+        return cls(True, float(objective), "")
+
+    @classmethod
+    def infeasible(cls, reason: str) -> Evaluation:
+        return cls(False, None, reason)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A combinatorial optimisation problem and everything about it that is problem-specific, so that a new
+    problem is one module: its id, direction, data types and checker; how a solution travels as JSON; how big
+    an instance is; its defaults (collection, reference solver, paired baseline, time shift of the shifted
+    geometric mean); its solution file format; the tiny cases of the solver contract (``cases``, a
+    ``"module:function"`` in its family's ``cases.py``, imported on first use: they call the family's generators);
+    and the transforms a manifest may apply to an instance it reads (``transform = "complement"``: the independent sets of a
+    clique graph)."""
+
+    name: str
+    sense: Sense
+    instance_type: type
+    solution_type: type
+    evaluate: Callable[[Any, Any], Evaluation]
+    description: str
+    to_data: Callable[[Any], dict[str, Any]]  # a solution as JSON-able data
+    from_data: Callable[[dict[str, Any]], Any]  # ... and back
+    size: Callable[[Any], int]  # nodes (depot included), vertices or columns
+    describe: Callable[[Any], str]  # the size in words ("100 nodes")
+    default_collection: str
+    reference_solver: str  # the strongest solver, for reference values
+    baseline: str  # what the leaderboard's paired statistics compare with
+    time_shift: float  # seconds, for the shifted geometric mean of times
+    solution_suffix: str
+    cases: str  # "module:function" of the tiny instances every solver must handle, by name
+    transforms: dict[str, Callable[[Any], Any]] = field(default_factory=dict)  # instance -> instance, by name
+    size_unit: str | None = None  # what ``size`` counts, on the board's axis of size ("nodes"); None: no size figure
+    size_in_name: Callable[[str], int | None] = lambda name: None  # a size that library names carry (kroA100: 100)
+    sense_varies: bool = False  # each instance states its own direction (a mixed-integer program): ``sense_of`` must load it
+
+    def contract_cases(self) -> dict[str, Callable[[], Any]]:
+        """The tiny instances every solver must handle, by name, each built on call."""
+        cases: dict[str, Callable[[], Any]] = resolve(self.cases)()
+        return cases
+
+    def sense_of(self, instance: Any) -> Sense:
+        """The direction for one instance (an instance may state its own; most problems have one)."""
+        return getattr(instance, "sense", self.sense)
+
+    def encode(self, solution: object) -> dict[str, Any]:
+        """JSON-able form of a solution; a wrong type is a TypeError naming both."""
+        if not isinstance(solution, self.solution_type):
+            raise TypeError(f"yielded a {type(solution).__name__}, not a {self.solution_type.__name__}")
+        return self.to_data(solution)
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        """The solution ``encode`` wrote; malformed data is a ValueError."""
+        try:
+            return self.from_data(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a {self.name} solution: {exc}") from None
+
+
+def resolve(target: str) -> Callable[..., Any]:
+    """The function a ``"module:function"`` declaration names, its module imported on first use."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,36 @@
+"""What a generator returns and how a family declares its generators."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from frontierco.problems.common.base import resolve
+
+if TYPE_CHECKING:  # types only: the registry imports the families, which declare their generators here
+    from frontierco.problems import Instance, Solution
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated instance and, when the construction guarantees it, its optimal objective and a
+    solution that attains it (the certificate, checked by the tests with the independent checker)."""
+
+    instance: Instance
+    known_optimum: float | None = None
+    certificate: Solution | None = None
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A named, seeded generator; ``target`` is 'module:function', imported only when first used."""
+
+    name: str
+    problem: str
+    target: str
+
+    @property
+    def build(self) -> Callable[..., Generated]:
+        """The function ``build(name, seed, **params) -> Generated``."""
+        return resolve(self.target)

@@ -1,0 +1,72 @@
+"""Seeded generators of MIS graphs.
+
+- ``mis-er``: Erdos-Renyi G(n, p) (the ER-[700-800], p = 0.15 family of DIMES/DIFUSCO uses n = 700).
+- ``mis-er-sparse``: G(n, m) with m = n * degree / 2 uniform random edges, for graphs of millions of vertices.
+- ``mis-ba``: Barabasi-Albert preferential attachment with ``m`` edges per new vertex (networkx).
+- ``mis-rb``: the RB model of Xu and Li (2000) with a forced (planted) solution, as used for BHOSLIB:
+  ``cliques`` groups of ``clique_size`` vertices, each group a clique; then r * n * ln(n) constraints,
+  each between two random groups, add round(p * k^2) edges between their vertices, never between the
+  two planted vertices. With alpha = ln(k) / ln(n) and r = 0.8 / alpha, p is the model's critical value
+  1 - exp(-alpha / r). The groups partition the vertices, so the planted set of one vertex per group is a
+  maximum independent set: the optimum is exactly ``cliques``. ``cliques`` and ``clique_size`` may be
+  given as [low, high] ranges, drawn from the seed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from frontierco.problems.common.generator import Generated
+from frontierco.problems.graphs.mis import MISInstance, MISSolution, canonical_edges
+
+
+def mis_er(name: str, seed: int, n: int, p: float) -> Generated:
+    rng = np.random.default_rng(seed)
+    u, v = np.triu_indices(n, 1)
+    keep = rng.random(u.size) < p
+    return Generated(MISInstance(name, n, canonical_edges(np.stack([u[keep], v[keep]], axis=1))))
+
+
+def mis_er_sparse(name: str, seed: int, n: int, degree: float) -> Generated:
+    """A sparse random graph for the frontier's sizes: about n * degree / 2 edges, each between two distinct
+    vertices drawn uniformly (repeats merged), so G(n, m) rather than G(n, p); memory linear in the edges,
+    never n^2 (1M vertices and 10M edges in a few seconds)."""
+    rng = np.random.default_rng(seed)
+    m = round(n * degree / 2)
+    edges = rng.integers(0, n, size=(m, 2), dtype=np.int64)
+    edges = edges[edges[:, 0] != edges[:, 1]]
+    return Generated(MISInstance(name, n, canonical_edges(edges)))
+
+
+def mis_ba(name: str, seed: int, n: int, m: int) -> Generated:
+    import networkx as nx
+
+    graph = nx.barabasi_albert_graph(n, m, seed=seed)
+    return Generated(MISInstance(name, n, canonical_edges(np.array(graph.edges(), dtype=np.int64))))
+
+
+def _draw(rng: np.random.Generator, value: int | list[int]) -> int:
+    if isinstance(value, list):
+        return int(rng.integers(value[0], value[1] + 1))
+    return int(value)
+
+
+def mis_rb(name: str, seed: int, cliques: int | list[int], clique_size: int | list[int]) -> Generated:
+    rng = np.random.default_rng(seed)
+    n, k = _draw(rng, cliques), _draw(rng, clique_size)
+    alpha = math.log(k) / math.log(n)
+    r = 0.8 / alpha
+    p = 1.0 - math.exp(-alpha / r)
+    planted = rng.integers(0, k, size=n)
+    edges = [np.stack(np.triu_indices(k, 1), axis=1) + g * k for g in range(n)]
+    pairs_per_constraint = int(round(p * k * k))
+    for _ in range(int(round(r * n * math.log(n)))):
+        a, b = rng.choice(n, size=2, replace=False)
+        forbidden = planted[a] * k + planted[b]
+        chosen = rng.choice(k * k - 1, size=min(pairs_per_constraint, k * k - 1), replace=False)
+        chosen = np.where(chosen >= forbidden, chosen + 1, chosen)
+        edges.append(np.stack([a * k + chosen // k, b * k + chosen % k], axis=1))
+    graph = MISInstance(name, n * k, canonical_edges(np.concatenate(edges)))
+    return Generated(graph, known_optimum=float(n), certificate=MISSolution(np.arange(n) * k + planted))
