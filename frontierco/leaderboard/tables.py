@@ -12,6 +12,7 @@ from frontierco.leaderboard.data import CollectionBoard
 from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.leaderboard.ranking import leader, rank
+from frontierco.problems import get_problem
 
 COLUMNS = ("solver", "limit s", "runs", "feasible %", "optimal", "mean gap %", "score", "primal integral", "sgm time s", "beats reference")
 
@@ -75,7 +76,7 @@ def collection_markdown(board: CollectionBoard, protocol: Protocol, figures: lis
         "",
         "Mean primal gap |f - f*| / max(|f|, |f*|) over the runs of instances that have a reference (1 for a run without",
         "a feasible solution), score = 1 - mean gap, primal integral over [0, limit] divided by the limit, shifted",
-        "geometric mean of the time to the best solution (shift 1 s routing/MIS, 10 s MILP; the limit when unsolved).",
+        f"geometric mean of the time to the best solution (shift {get_problem(c.problem).time_shift:g} s; the limit when unsolved).",
         "Best values in bold among the rows that ran on every instance of this board; a row on fewer instances shows",
         f"its coverage ({SUBSET_MARK}) and is neither bold nor the leader. The leader has the lowest mean gap, then the lowest",
         "primal integral, then the lowest time. ⚑ counts runs that beat the reference (see `frontierco reference",
@@ -123,7 +124,7 @@ def index_markdown(
     if overview:
         lines += ["", "## Learned solvers against the best classical one, by instance size", ""]
         lines += [
-            "Mean primal gap against size (generators' n, or the count in TSPLIB/CVRPLIB names) of each learned solver",
+            "Mean primal gap against size (generators' n, or the count in a library instance's name) of each learned solver",
             "and of the classical solver with the lowest mean gap, on the same instances: per collection and quarter",
             "decade of size, the instances every learned solver there ran on.",
             "",
@@ -132,8 +133,8 @@ def index_markdown(
     if sized:
         lines += ["", "## Every solver by instance size", ""]
         lines += [
-            "Mean primal gap against size (the manifest's declared size, generators' n, or the count in TSPLIB/CVRPLIB",
-            "names) of each solver at each time limit: a point per collection and quarter decade of size, over the",
+            "Mean primal gap against size (the manifest's declared size, generators' n, or the count in a library instance's",
+            "name) of each solver at each time limit: a point per collection and quarter decade of size, over the",
             "instances of that cell the solver ran on (a solver's points may cover different instances).",
             "",
         ]
