@@ -1,11 +1,11 @@
-"""solverkit: a SCIP search paused and resumed, with solutions handed in from outside."""
+"""solverkit: a SCIP search paused and resumed, with solutions handed in from outside; CP-SAT incumbents streamed."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from frontierco.kit.solverkit import ScipSearch
+from frontierco.kit.solverkit import ScipSearch, cpsat_incumbents
 
 pyscipopt = pytest.importorskip("pyscipopt")
 
@@ -48,3 +48,35 @@ def test_a_fresh_search_proves_the_same_optimum_in_one_slice() -> None:
     whole, _ = knapsack()
     found = list(whole.run(until=60.0))
     assert found[-1][1] and whole.model.getObjVal() == pytest.approx(sliced.model.getObjVal())
+
+
+def test_cpsat_incumbents_streams_solutions_rising_bounds_and_the_optimum():
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(6)]
+    for i in range(6):  # a cycle of 6 covered by chosen vertices: at least 3 of them
+        model.add_bool_or([x[i], x[(i + 1) % 6]])
+    model.minimize(sum(x))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    found = list(cpsat_incumbents(solver, model, lambda value: sum(value(v) for v in x), lower_bound=0.0))
+    kinds = [kind for kind, _ in found]
+    assert kinds[-1] == "optimal" and found[-1][1] == 3 and "solution" in kinds
+    bounds = [b for kind, b in found if kind == "bound"]
+    assert bounds == sorted(set(bounds)) and bounds[-1] == 3  # each one higher than the last, the last the optimum
+
+
+def test_cpsat_incumbents_reports_no_bound_without_a_lower_bound_and_raises_on_a_refused_model():
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    y = model.new_int_var(0, 5, "y")
+    model.maximize(y)
+    solver = cp_model.CpSolver()
+    assert [kind for kind, _ in cpsat_incumbents(solver, model, lambda value: value(y))][-1] == "optimal"
+    assert all(kind != "bound" for kind, _ in cpsat_incumbents(solver, model, lambda value: value(y)))
+    broken = cp_model.CpModel()
+    broken.new_int_var(5, 0, "empty")  # an empty domain: MODEL_INVALID
+    with pytest.raises(RuntimeError, match="refused"):
+        list(cpsat_incumbents(solver, broken, lambda value: 0))

@@ -171,6 +171,45 @@ def stream(run: Callable[[Callable[[Any], None]], None]) -> Iterator[Any]:
         raise failure[0]
 
 
+def cpsat_incumbents(
+    solver: Any, model: Any, read: Callable[[Callable[[Any], int]], Any], lower_bound: float | None = None
+) -> Iterator[tuple[str, Any]]:
+    """Solve ``model`` with the CP-SAT ``solver`` (its parameters set) in a thread and yield what it finds as it
+    finds it: ``("solution", read(value))`` for every incumbent, ``read`` given the callback's variable-value
+    function; for a minimisation with a known ``lower_bound``, ``("bound", b)`` whenever CP-SAT's objective bound
+    rises above the last one reported; at the end ``("optimal", read(solver.value))`` when proven optimal."""
+    from ortools.sat.python import cp_model
+
+    reported = [lower_bound]
+
+    def better(value: float, emit: Callable[[Any], None]) -> None:
+        if reported[0] is not None and value > reported[0]:
+            reported[0] = value
+            emit(("bound", value))
+
+    class Incumbents(cp_model.CpSolverSolutionCallback):
+        def __init__(self, emit: Callable[[Any], None]) -> None:
+            super().__init__()
+            self.emit = emit
+
+        def on_solution_callback(self) -> None:
+            self.emit(("solution", read(self.value)))
+            better(self.best_objective_bound, self.emit)
+
+    def run(emit: Callable[[Any], None]) -> None:
+        if lower_bound is not None:
+            solver.best_bound_callback = lambda value: better(value, emit)
+        status = solver.solve(model, Incumbents(emit))
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CP-SAT refused the model: {model.validate()}")
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            better(solver.best_objective_bound, emit)
+        if status == cp_model.OPTIMAL:
+            emit(("optimal", read(solver.value)))
+
+    yield from stream(run)
+
+
 class ScipSearch:
     """A PySCIPOpt model searched in slices: each ``run`` continues the tree search where the last one stopped
     (SCIP keeps its state between ``optimize`` calls), so a caller can pause it, work elsewhere and hand it

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, stream
+from frontierco.kit.solverkit import Clock, cpsat_incumbents
 from frontierco.problems import MISInstance, MISSolution
 from frontierco.solver import Budget, Proven, Solver
 
@@ -33,21 +33,8 @@ class CPSAT(Solver):
         solver.parameters.num_workers = budget.threads
         solver.parameters.random_seed = budget.seed
 
-        class Incumbents(cp_model.CpSolverSolutionCallback):
-            def __init__(self, emit: Callable[[Any], None]) -> None:
-                super().__init__()
-                self.emit = emit
+        def chosen(value: Callable[[Any], int]) -> MISSolution:
+            return MISSolution(np.flatnonzero([value(var) for var in x]))
 
-            def on_solution_callback(self) -> None:
-                self.emit(np.array([self.Value(var) for var in x], dtype=np.int64))
-
-        def run(emit: Callable[[Any], None]) -> None:
-            status = solver.Solve(model, Incumbents(emit))
-            if status == cp_model.OPTIMAL:
-                emit(("optimal", np.array([solver.Value(var) for var in x], dtype=np.int64)))
-
-        for item in stream(run):
-            if isinstance(item, tuple):
-                yield Proven(MISSolution(np.flatnonzero(item[1])))
-            else:
-                yield MISSolution(np.flatnonzero(item))
+        for kind, solution in cpsat_incumbents(solver, model, chosen):
+            yield Proven(solution) if kind == "optimal" else solution

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, stream
+from frontierco.kit.solverkit import Clock, cpsat_incumbents
 from frontierco.problems import FJSPInstance, FJSPSolution
 from frontierco.solver import Bound, Budget, Proven, Solver
 
@@ -115,34 +114,8 @@ class FJSPCPSAT(Solver):
         solver.parameters.max_time_in_seconds = clock.left()
         solver.parameters.num_workers = budget.threads
         solver.parameters.random_seed = budget.seed
-        reported = [bound]
-
-        class Incumbents(cp_model.CpSolverSolutionCallback):
-            def __init__(self, emit: Callable[[Any], None]) -> None:
-                super().__init__()
-                self.emit = emit
-
-            def on_solution_callback(self) -> None:
-                self.emit(("solution", read_back(shop, hint, built, self.value)))
-                better(self.best_objective_bound, self.emit)
-
-        def better(value: float, emit: Callable[[Any], None]) -> None:
-            if value > reported[0]:
-                reported[0] = value
-                emit(("bound", value))
-
-        def run(emit: Callable[[Any], None]) -> None:
-            solver.best_bound_callback = lambda value: better(value, emit)
-            status = solver.solve(built.model, Incumbents(emit))
-            if status == cp_model.MODEL_INVALID:
-                raise RuntimeError(f"CP-SAT refused the model: {built.model.validate()}")
-            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                better(solver.best_objective_bound, emit)
-            if status == cp_model.OPTIMAL:
-                emit(("optimal", read_back(shop, hint, built, solver.value)))
-
         best = hint.makespan
-        for kind, item in stream(run):
+        for kind, item in cpsat_incumbents(solver, built.model, lambda value: read_back(shop, hint, built, value), bound):
             if kind == "bound":
                 yield Bound(float(item))
             elif kind == "optimal":

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, independent_dominating_set, stream
+from frontierco.kit.solverkit import Clock, cpsat_incumbents, independent_dominating_set
 from frontierco.problems import MDSInstance, MDSSolution
 from frontierco.solver import Bound, Budget, Proven, Solver
 
@@ -45,25 +45,11 @@ class MDSCPSAT(Solver):
         solver.parameters.random_seed = budget.seed
         solver.parameters.linearization_level = 2  # the covering rows in the LP: far better sets and bounds early
 
-        class Incumbents(cp_model.CpSolverSolutionCallback):
-            def __init__(self, emit: Callable[[Any], None]) -> None:
-                super().__init__()
-                self.emit = emit
+        def chosen(value: Callable[[Any], int]) -> MDSSolution:
+            return MDSSolution(np.flatnonzero([value(var) for var in x]))
 
-            def on_solution_callback(self) -> None:
-                self.emit(np.array([self.Value(var) for var in x], dtype=np.int64))
-
-        def run(emit: Callable[[Any], None]) -> None:
-            status = solver.Solve(model, Incumbents(emit))
-            if status == cp_model.OPTIMAL:
-                emit(("optimal", np.array([solver.Value(var) for var in x], dtype=np.int64)))
-            elif status == cp_model.FEASIBLE and solver.BestObjectiveBound() > 0:
-                emit(("bound", solver.BestObjectiveBound()))
-
-        for item in stream(run):
-            if isinstance(item, tuple) and item[0] == "optimal":
-                yield Proven(MDSSolution(np.flatnonzero(item[1])))
-            elif isinstance(item, tuple):
-                yield Bound(float(np.ceil(item[1] - 1e-6)))
+        for kind, item in cpsat_incumbents(solver, model, chosen, lower_bound=0.0):
+            if kind == "bound":
+                yield Bound(float(np.ceil(item - 1e-6)))
             else:
-                yield MDSSolution(np.flatnonzero(item))
+                yield Proven(item) if kind == "optimal" else item
