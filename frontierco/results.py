@@ -41,6 +41,13 @@ from typing import Any
 from frontierco.errors import SolutionUnavailable, StoreError
 from frontierco.names import check_name, inside
 
+UNSANDBOXED = "unsandboxed"  # a record's provenance.sandbox when its solver ran without one (harness/sandbox)
+
+
+def package_name(requirement: str) -> str:
+    """The distribution name of a pip requirement: 'pyscipopt>=5.0' -> 'pyscipopt'."""
+    return re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0]
+
 log = logging.getLogger(__name__)
 
 ON_FILE = "files"  # the collection name a record of a run on a user's own instance file carries
@@ -139,6 +146,16 @@ class RunRecord:
         settings = ",".join(f"{key}={self.params[key]}" for key in sorted(self.params))
         name = f"{self.solver}{{{settings}}}" if settings else self.solver
         return name if self.device == "cpu" else f"{name}@{self.device}"
+
+    @property
+    def libraries(self) -> dict[str, str]:
+        """The versions of the solver's libraries by distribution name (older records name them by requirement)."""
+        return {package_name(name): str(version) for name, version in self.provenance.get("libraries", {}).items()}
+
+    @property
+    def unsandboxed(self) -> bool:
+        """Whether the solver ran without a sandbox; records from before the sandbox say nothing (False)."""
+        return str(self.provenance.get("sandbox", "")).startswith(UNSANDBOXED)
 
     def to_json(self) -> str:
         data = asdict(self)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import platform
-import re
 import subprocess
 from functools import cache
 from pathlib import Path
 
+from frontierco.results import package_name
 from frontierco.workspace import SUITE
 
 
@@ -31,11 +31,6 @@ def _cpu_model() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown"
-
-
-def package_name(requirement: str) -> str:
-    """The distribution name of a pip requirement: 'pyscipopt>=5.0' -> 'pyscipopt'."""
-    return re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0]
 
 
 def _version(requirement: str) -> str:

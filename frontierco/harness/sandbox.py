@@ -30,8 +30,8 @@ import sys
 from pathlib import Path
 
 from frontierco.harness.grants import DEVICES, SYSTEM, WRITABLE, gpus
+from frontierco.results import UNSANDBOXED
 
-UNSANDBOXED = "unsandboxed"
 LANDLOCK, BUBBLEWRAP = "landlock", "bubblewrap"
 _OFF = ("0", "off", "none", "no", "false")
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from frontierco.errors import FrontiercoError
 from frontierco.filestore import FileSource
-from frontierco.harness.sandbox import UNSANDBOXED
 from frontierco.manifests import Collection, InstanceEntry
 from frontierco.metrics import Aggregate, ScoredRun, aggregate, score_run
 from frontierco.registry import Registry
@@ -32,11 +31,15 @@ class CollectionBoard:
         """How many instances a row ran on."""
         return len({run.record.instance for run in self.runs if run.group == (aggregate.solver, aggregate.time_limit)})
 
+    def solver_of(self, row: str) -> str:
+        """The solver of a row of this board (``solver``, ``solver{k=v}``, ``solver@device``), as its records say."""
+        return next((run.record.solver for run in self.runs if run.record.row_name == row), row)
+
     def unsandboxed(self, aggregate: Aggregate) -> int:
         """How many of a row's runs had no sandbox (``provenance.sandbox``: where neither Landlock nor
         bubblewrap worked, or it was turned off); records from before the sandbox are not counted."""
         row = [run for run in self.runs if run.group == (aggregate.solver, aggregate.time_limit)]
-        return sum(1 for run in row if str(run.record.provenance.get("sandbox", "")).startswith(UNSANDBOXED))
+        return sum(1 for run in row if run.record.unsandboxed)
 
     def comparable(self, aggregate: Aggregate) -> bool:
         """A row that ran on every instance of the board: only such rows are ranked (bold, leader: ``ranking.rank``)."""

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
-from frontierco.leaderboard.figures import drawn, pyplot, svg_text
+from frontierco.leaderboard.figures import drawn, group_label, pyplot, svg_text
 from frontierco.leaderboard.sizes import UNITS, cells, nominal_size
 
 
@@ -21,8 +21,9 @@ def learned_vs_classical(boards: list[CollectionBoard], learned: set[str], probl
     sizes = {b.collection.name: {e.name: nominal_size(e) for e in b.collection.entries} for b in boards if b.collection.problem == problem}
     learned_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
     classical_points: list[tuple[float, float, str]] = []
+    solver_of = {group_label(run): run.record.solver for board in boards for run in board.runs}
     for (collection, _), groups in sorted(cells(boards, problem).items()):
-        is_learned = {label: label.split(" (")[0].split("@")[0].split("{")[0] in learned for label in groups}
+        is_learned = {label: solver_of[label] in learned for label in groups}
         learned_sets = [set(runs) for label, runs in groups.items() if is_learned[label]]
         shared = set.intersection(*learned_sets) if learned_sets else set()
         if not shared:

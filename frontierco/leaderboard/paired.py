@@ -103,11 +103,6 @@ def learned_solvers() -> frozenset[str]:
     return frozenset(name for name, spec in discover().items() if spec.learned)
 
 
-def row_solver(row: str) -> str:
-    """The solver of a leaderboard row (``solver``, ``solver{k=v}``, ``solver@device``)."""
-    return row.split("@")[0].split("{")[0]
-
-
 def best_classical(board: CollectionBoard, limit: float, learned: frozenset[str] | set[str] | None = None) -> str | None:
     """The board's strongest classical row at ``limit``: the lowest mean primal integral (then the name) among the
     rows of solvers that are not learned and that ran on every instance of the board; None when there is none."""
@@ -115,7 +110,7 @@ def best_classical(board: CollectionBoard, limit: float, learned: frozenset[str]
     rows = [
         a
         for a in board.aggregates
-        if a.time_limit == limit and a.primal_integral is not None and board.comparable(a) and row_solver(a.solver) not in learned
+        if a.time_limit == limit and a.primal_integral is not None and board.comparable(a) and board.solver_of(a.solver) not in learned
     ]
     return min(rows, key=lambda a: (a.primal_integral, a.solver)).solver if rows else None
 

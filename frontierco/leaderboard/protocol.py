@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from frontierco.harness.provenance import package_name
 from frontierco.leaderboard import markdown
 from frontierco.results import RunRecord
 
@@ -23,7 +22,7 @@ class Protocol:
     @classmethod
     def of(cls, records: list[RunRecord]) -> Protocol:
         libraries = sorted(
-            {f"{package_name(name)} {version}" for r in records for name, version in r.provenance.get("libraries", {}).items()}
+            {f"{name} {version}" for r in records for name, version in r.libraries.items()}
         )
         sandboxes = {str(r.provenance.get("sandbox", "not recorded")) for r in records}
         return cls(

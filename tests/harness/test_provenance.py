@@ -6,7 +6,8 @@ import platform
 
 import pytest
 
-from frontierco.harness.provenance import package_name, provenance
+from frontierco.harness.provenance import provenance
+from frontierco.results import package_name
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from frontierco.harness.plan import plan_file
-from frontierco.harness.sandbox import UNSANDBOXED
 from frontierco.harness.worker import run_job
 from frontierco.problems import CVRPSolution, get_problem
+from frontierco.results import UNSANDBOXED
 from tests.helpers import DATA
 
 
