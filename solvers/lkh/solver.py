@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale
+from frontierco.kit.solverkit import Clock, hilbert_index, integer_matrix, integer_scale
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
 
 NATIVE_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D")
-LARGE = 10_000  # cities from which LKH gets POPMUSIC candidate sets (no run with this solver had as many before)
+LARGE = 1_000  # cities from which LKH gets POPMUSIC candidate sets (benchmarks/lkh_ladder.py: the ascent costs too much)
 HUGE = 100_000  # cities from which POPMUSIC gives way to QUADRANT candidates, no ascent and a greedy first tour
+FIRST_SHARE = 0.25  # of the time left, for the first run: preprocessing (candidates saved) and a first search
+TRIALS = 1_000_000_000  # LKH's MAX_TRIALS (its default, n, ends a run on small instances long before the limit)
 
 
 def problem_text(instance: TSPInstance) -> str:
@@ -42,10 +46,24 @@ def candidate_settings(n: int) -> str:
     return "CANDIDATE_SET_TYPE = POPMUSIC\nINITIAL_PERIOD = 100\n" if n >= LARGE else ""
 
 
+def tour_file(path: Path, tour: np.ndarray) -> Path:
+    """A tour as LKH reads an INITIAL_TOUR_FILE (TSPLIB's TOUR_SECTION, cities from 1)."""
+    path.write_text("TOUR_SECTION\n" + "\n".join(str(city + 1) for city in tour.tolist()) + "\n-1\nEOF\n")
+    return path
+
+
+def first_tour(instance: TSPInstance) -> np.ndarray:
+    """A tour at once: the cities along a Hilbert curve where there are coordinates, else in their order."""
+    coords = instance.weights.coords
+    if coords is None:
+        return np.arange(instance.n, dtype=np.int64)
+    return np.argsort(hilbert_index(np.asarray(coords, dtype=np.float64)[:, :2]), kind="stable").astype(np.int64)
+
+
 class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
-    version = "3"
+    version = "4"
     deterministic = True
     requires = {"elkai": "elkai>=2.0"}
 
@@ -54,30 +72,28 @@ class LKH(Solver):
 
         clock = Clock(budget.time_limit, margin=0.1)
         n = instance.n
-        if n < 3:
-            yield TSPSolution(np.arange(n))
+        best = first_tour(instance)
+        yield TSPSolution(best)
+        if n < 4:
             return
+        length = instance.weights.path_length(np.append(best, best[0]))
         text = problem_text(instance)
-        # a short first run for an early tour, then the rest of the budget; LKH's TIME_LIMIT does not
-        # cover its preprocessing (the ascent), so the first run's overhead is kept free for the second.
-        # From LARGE cities on, POPMUSIC candidates replace the quadratic alpha-nearness ascent; the short
-        # first run stays there too, because the preprocessing it measures grows with n (version 1 gave one
-        # run the whole budget, and at 10,000 to 1M cities its preprocessing ran past the harness's limit:
-        # no tour at all at 300 s). From HUGE cities on, POPMUSIC's own preprocessing is too slow (E316k.0:
-        # 413 s with TIME_LIMIT 10 and no ascent); QUADRANT candidates without the ascent and a greedy first
-        # tour gave 402.7M there in 305 s with TIME_LIMIT 100 (version 2: no tour within 300 s)
-        candidates = candidate_settings(n)
-        overhead = 0.0
-        for share in (0.1, 1.0):
-            seconds = clock.left() * share - 1.2 * overhead
-            if share == 1.0 and seconds < overhead:
-                return  # the second run would be all preprocessing: it could not improve on the first tour
-            seconds = max(0.1, seconds)
-            limits = f"RUNS = 1\nSEED = {budget.seed + 1}\nTIME_LIMIT = {seconds:.3f}\nTRACE_LEVEL = 0\n"
-            params = f"{limits}{candidates}PROBLEM_FILE = :stdin:\n"
-            started = clock.elapsed()
-            tour = np.array(_elkai.solve_problem(params, text), dtype=np.int64) - 1
-            overhead = max(0.0, clock.elapsed() - started - seconds)
-            yield TSPSolution(tour[:n])
-            if clock.expired():
+        # Two runs, both bounded by LKH's TOTAL_TIME_LIMIT (which, unlike TIME_LIMIT, counts the preprocessing):
+        # the first builds the candidate sets, saves them and searches for a quarter of the time left; the
+        # second reads the candidates back (a second or two where building them took 10-20 s at 13,509 cities)
+        # and searches from the first run's tour for the rest. MAX_TRIALS is lifted so that the time, not
+        # LKH's trial count (n by default), ends a run.
+        folder = Path(tempfile.mkdtemp(prefix="lkh-"))  # under TMPDIR: the run's one writable folder
+        settings = f"RUNS = 1\nSEED = {budget.seed + 1}\nTRACE_LEVEL = 0\nMAX_TRIALS = {TRIALS}\nTIME_LIMIT = 1e9\n"
+        settings += f"{candidate_settings(n)}CANDIDATE_FILE = {folder / 'candidates'}\n"
+        for share, start in ((FIRST_SHARE, None), (1.0, folder / "start.tour")):
+            seconds = clock.left() * share
+            if seconds < 0.5:
                 return
+            begin = "" if start is None else f"INITIAL_TOUR_FILE = {tour_file(start, best)}\n"
+            params = f"{settings}{begin}TOTAL_TIME_LIMIT = {seconds:.3f}\nPROBLEM_FILE = :stdin:\n"
+            tour = np.array(_elkai.solve_problem(params, text), dtype=np.int64)[:n] - 1
+            found = instance.weights.path_length(np.append(tour, tour[0]))
+            if found < length:
+                best, length = tour, found
+                yield TSPSolution(best)

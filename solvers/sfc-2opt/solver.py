@@ -12,35 +12,13 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock
+from frontierco.kit.solverkit import Clock, hilbert_index
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
 
-ORDER = 16  # the curve's grid is 2^16 x 2^16 cells
 CANDIDATES = 8
 ROUND_SECONDS = 1.0  # search between two looks at the clock: moves or kicks per round adapt to it
 YIELD_RATIO = 4.0  # an improvement is handed over once the search since the last one took 4x what that handover did
-
-
-def hilbert_index(points: np.ndarray, order: int = ORDER) -> np.ndarray:
-    """Each point's position along the Hilbert curve of a 2^order grid laid over the points' bounding box
-    (the classic rotate-and-flip walk from the top level down, for all points at once)."""
-    low, span = points.min(axis=0), np.ptp(points, axis=0)
-    side = 1 << order
-    cells = np.floor((points - low) / np.where(span > 0, span, 1.0) * (side - 1)).astype(np.int64)
-    x, y = cells[:, 0].copy(), cells[:, 1].copy()
-    index = np.zeros(len(points), dtype=np.int64)
-    level = side >> 1
-    while level > 0:
-        rx = (x & level) > 0
-        ry = (y & level) > 0
-        index += level * level * ((3 * rx) ^ ry)
-        flip = ~ry  # rotate the quadrant so that the curve inside it is the canonical one
-        swap_x = np.where(flip & rx, side - 1 - x, x)
-        swap_y = np.where(flip & rx, side - 1 - y, y)
-        x, y = np.where(flip, swap_y, x), np.where(flip, swap_x, y)
-        level >>= 1
-    return index
 
 
 class SpaceFillingCurveTwoOpt(Solver):
