@@ -10,13 +10,13 @@ import resource
 import time
 from pathlib import Path
 
-from frontierco.filestore import default_mirror
 from frontierco.problems.routing.cities.build import build_city, check_city
+from frontierco.workspace import Context
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    mirror = default_mirror()
+    mirror = Context.discover().files.mirror  # FRONTIERCO_MIRROR
     parser.add_argument("--osm", type=Path, default=(mirror / "osm" / "monaco.osm.pbf") if mirror else None)
     parser.add_argument("--points", type=int, default=1000)
     args = parser.parse_args()

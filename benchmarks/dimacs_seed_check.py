@@ -14,20 +14,20 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import re
 from pathlib import Path
 
 from frontierco.problems import evaluate
 from frontierco.problems.routing.dimacs import dimacs_clustered, dimacs_uniform
 from frontierco.solver import Budget, Proven, get_solver
+from frontierco.workspace import Context
 
 NAME = re.compile(r"^([EC])(\d+)([kM])\.(\d+)$")
 
 
 def bks_values() -> dict[str, float]:
     """FrontierCO's TSP hard-set values, by instance name (from the mirror's frontierco/bks.csv)."""
-    path = Path(os.environ.get("FRONTIERCO_MIRROR", "../shared/data")) / "frontierco" / "bks.csv"
+    path = (Context.discover().files.mirror or Path("../shared/data")) / "frontierco" / "bks.csv"  # FRONTIERCO_MIRROR
     with path.open() as handle:
         return {row["instance"]: float(row["bks"]) for row in csv.DictReader(handle) if row["problem"] == "TSP"}
 

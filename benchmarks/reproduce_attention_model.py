@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from frontierco.solver import load_solver_module
+from frontierco.workspace import Context
 
 PAPER_GREEDY = {"tsp": 8.12, "cvrp": 16.80}  # mean objective, greedy, N=100 (the paper's Table 1)
 CAPACITY = 50
@@ -41,8 +42,9 @@ def main() -> None:
     args = parser.parse_args()
     torch.set_num_threads(1)
     solver = load_solver_module("attention-model", "solver")
+    files = Context.discover().files  # the published weights from the cache or the mirror (FRONTIERCO_MIRROR)
     for problem in args.problems:
-        network = solver.load_network(problem, 100)
+        network = solver.load_network(problem, 100, files)
         np.random.seed(1234)
         if problem == "tsp":
             points = torch.from_numpy(np.random.uniform(size=(args.instances, 100, 2))).float()

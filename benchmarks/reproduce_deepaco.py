@@ -15,10 +15,10 @@ import time
 import numpy as np
 import torch
 
-from frontierco.filestore import default_mirror
 from frontierco.problems import TSPInstance
 from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.solver import Budget, get_solver
+from frontierco.workspace import Context
 
 
 def best_length(solver: object, instance: TSPInstance, budget: Budget) -> float:
@@ -35,9 +35,11 @@ def main() -> None:
     parser.add_argument("--lkh-seconds", type=float, default=10.0)
     args = parser.parse_args()
     torch.set_num_threads(1)
-    mirror = default_mirror()
+    files = Context.discover().files  # the mirror: FRONTIERCO_MIRROR
+    mirror = files.mirror
     assert mirror is not None, "needs the offline mirror (FRONTIERCO_MIRROR)"
     deepaco = get_solver("deepaco").load()(iterations=10)
+    deepaco.files = files  # its published weights, as the worker gives them from the job
     lkh = get_solver("lkh").load()()
     for solver in (deepaco, lkh):
         solver.setup()

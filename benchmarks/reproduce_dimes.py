@@ -18,8 +18,8 @@ import time
 import numpy as np
 import torch
 
-from frontierco.filestore import default_mirror
 from frontierco.solver import load_solver_module
+from frontierco.workspace import Context
 
 PAPER_SAMPLING = {500: 18.84, 1000: 26.36, 10000: 85.75}  # RL+S: mean length
 CHUNK_NODES = 20_000_000  # tour entries decoded at once (4,096 tours of 10,000 nodes would hold 330 MB)
@@ -49,10 +49,11 @@ def main() -> None:
     torch.set_num_threads(1)
     solver = load_solver_module("dimes", "solver")
     decode = load_solver_module("dimes", "decode")
-    mirror = default_mirror()
+    files = Context.discover().files  # the mirror: FRONTIERCO_MIRROR
+    mirror = files.mirror
     assert mirror is not None, "needs the offline mirror (FRONTIERCO_MIRROR)"
     for size in args.sizes:
-        network = solver.load_network(size)
+        network = solver.load_network(size, files)
         coords = np.load(mirror / f"tsp-random/test-{size}-coords.npy")[: args.instances].astype(np.float64)
         costs = mirror / f"tsp-random/test-{size}-costs.npy"
         greedy, sampled, started = [], [], time.perf_counter()

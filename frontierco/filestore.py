@@ -1,14 +1,15 @@
 """Where instance files and published weights come from: the cache, then the offline mirror, then a download;
 always checked against their sha256.
 
-Settings: ``FRONTIERCO_MIRROR`` (an offline mirror; CI and the tests set it), ``FRONTIERCO_CACHE`` (default:
-``~/.cache/frontierco``), ``FRONTIERCO_OFFLINE=1`` forbids downloads.
+Its settings are the context's (``workspace.Context.files``; ``Context.discover`` reads ``FRONTIERCO_MIRROR``, an
+offline mirror that CI and the tests set, ``FRONTIERCO_CACHE``, default ``~/.cache/frontierco``, and
+``FRONTIERCO_OFFLINE=1``, which forbids downloads); a ``FileStore()`` made without them has the cache's default,
+no mirror and downloads on.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -30,14 +31,9 @@ class FileSource:
     sha256: str
 
 
-def default_mirror() -> Path | None:
-    """The offline mirror ``FRONTIERCO_MIRROR`` names (CI and the tests set it), else none."""
-    configured = os.environ.get("FRONTIERCO_MIRROR")
-    return Path(configured) if configured else None
-
-
 def default_cache() -> Path:
-    return Path(os.environ.get("FRONTIERCO_CACHE", Path.home() / ".cache" / "frontierco"))
+    """The cache of a store made without settings (``Context.discover`` reads ``FRONTIERCO_CACHE``)."""
+    return Path.home() / ".cache" / "frontierco"
 
 
 @dataclass
@@ -45,8 +41,8 @@ class FileStore:
     """Finds a file instance: cache, then mirror, then download; always checks the sha256."""
 
     cache: Path = field(default_factory=default_cache)
-    mirror: Path | None = field(default_factory=default_mirror)
-    offline: bool = field(default_factory=lambda: os.environ.get("FRONTIERCO_OFFLINE", "") == "1")
+    mirror: Path | None = None
+    offline: bool = False
 
     def path(self, source: FileSource) -> Path:
         for root in (self.cache, self.mirror):

@@ -6,8 +6,9 @@ whole, flushed and fsynced; the best solution of a run is stored beside them as
 older records name ``<run_id>.json.gz``). A solution whose compressed file is over ``SOLUTION_LIMIT`` bytes (a
 10M-city tour is ~38 MB) is not written into the store, which is committed, but into the local solution cache
 (``<cache>/solutions/<sha256>.json.gz``, named by the sha256 of the file as instance files are); the record
-then names it ``sha256:<hex>``, and it is read from that cache or from any folder in ``FRONTIERCO_SOLUTIONS``
-(a mirror of such files), its hash checked.
+then names it ``sha256:<hex>``, and it is read from that cache or from any of the store's solution folders
+(a mirror of such files), its hash checked. The cache, the folders and the limit are the context's
+(``Context.records``; ``FRONTIERCO_SOLUTIONS`` and ``FRONTIERCO_SOLUTION_LIMIT`` from ``Context.discover``).
 
 Records are evidence only once admitted: beside each ``<solver>.jsonl`` its index ``<solver>.verified`` holds a
 digest (``line_digest``) per record line the harness wrote after judging the run itself, or that ``verify
@@ -40,6 +41,7 @@ from typing import Any
 
 from frontierco.errors import SolutionUnavailable, StoreError
 from frontierco.names import check_name, inside
+from frontierco.workspace import SOLUTION_LIMIT  # bytes of a compressed solution above which it stays out of the store
 
 UNSANDBOXED = "unsandboxed"  # a record's provenance.sandbox when its solver ran without one (harness/sandbox)
 
@@ -51,17 +53,12 @@ def package_name(requirement: str) -> str:
 log = logging.getLogger(__name__)
 
 ON_FILE = "files"  # the collection name a record of a run on a user's own instance file carries
-SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the store (FRONTIERCO_SOLUTION_LIMIT)
 BY_HASH = "sha256:"  # a record's solution_file naming a file of the solution cache by its sha256
-SOLUTIONS_VARIABLE = "FRONTIERCO_SOLUTIONS"  # folders (separated by os.pathsep) that hold solution files by sha256
 
 
-def solution_limit() -> int:
-    return int(os.environ.get("FRONTIERCO_SOLUTION_LIMIT", SOLUTION_LIMIT))
-
-
-def solution_cache() -> Path:
-    """Where this machine keeps solutions over the limit: ``solutions/`` in the file store's cache."""
+def default_solution_cache() -> Path:
+    """Where a store made without settings keeps solutions over the limit: ``solutions/`` in the file store's
+    default cache (a context's store: in its file store's cache, ``Context.records``)."""
     from frontierco.filestore import default_cache
 
     return default_cache() / "solutions"
@@ -321,10 +318,24 @@ def latest(records: list[RunRecord]) -> list[RunRecord]:
 
 
 class ResultStore:
-    """Append-only store of run records under ``root``."""
+    """Append-only store of run records under ``root``; solutions over ``solution_limit`` go to ``solution_cache``
+    (default: ``default_solution_cache()``), and one named by sha256 is read from there or ``solution_folders``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        solution_cache: Path | None = None,
+        solution_folders: tuple[Path, ...] = (),
+        solution_limit: int = SOLUTION_LIMIT,
+    ) -> None:
         self.root = root
+        self.solution_cache = solution_cache if solution_cache is not None else default_solution_cache()
+        self.solution_folders = tuple(solution_folders)
+        self.solution_limit = solution_limit
+
+    def with_solution_folder(self, folder: Path) -> ResultStore:
+        """The same store that also reads solutions by sha256 from ``folder``."""
+        return ResultStore(self.root, self.solution_cache, (*self.solution_folders, folder), self.solution_limit)
 
     def path(self, collection: str, solver: str) -> Path:
         return self.root / check_name(collection, "collection") / f"{check_name(solver, 'solver')}.jsonl"
@@ -417,12 +428,12 @@ class ResultStore:
         """Write a best solution (atomically) and return how the record names it: its path relative to the store
         root, whose name carries the content's hash (a run redone with another answer never overwrites the file
         an earlier record of the same run id was checked with); or, when the compressed file is over the limit
-        (``solution_limit()``), ``sha256:<hex>`` of the file, written into the local solution cache instead."""
+        (``solution_limit``), ``sha256:<hex>`` of the file, written into the local solution cache instead."""
         data = json.dumps(solution, sort_keys=True).encode()
         packed = gzip.compress(data, mtime=0)
-        if len(packed) > solution_limit():
+        if len(packed) > self.solution_limit:
             digest = hashlib.sha256(packed).hexdigest()
-            target = solution_cache() / f"{digest}.json.gz"
+            target = self.solution_cache / f"{digest}.json.gz"
             if not target.is_file():
                 _write_atomically(target, packed)
             return BY_HASH + digest
@@ -432,16 +443,15 @@ class ResultStore:
         return str(relative)
 
     def load_solution(self, name: str) -> dict[str, Any]:
-        """The solution a record names: a file of the store, or by ``sha256:`` from the solution cache or a folder
-        of ``FRONTIERCO_SOLUTIONS`` (SolutionUnavailable when none holds a file of that hash)."""
+        """The solution a record names: a file of the store, or by ``sha256:`` from the solution cache or one of
+        the solution folders (SolutionUnavailable when none holds a file of that hash)."""
         if not name.startswith(BY_HASH):
             with gzip.open(inside(self.root, name, "solution file")) as handle:
                 return json.loads(handle.read())
         digest = name[len(BY_HASH) :]
         if not re.fullmatch(r"[0-9a-f]{64}", digest):
             raise StoreError(f"not a solution hash: {digest[:80]!r}")
-        folders = [solution_cache(), *(Path(f) for f in os.environ.get(SOLUTIONS_VARIABLE, "").split(os.pathsep) if f)]
-        for folder in folders:
+        for folder in (self.solution_cache, *self.solution_folders):
             path = folder / f"{digest}.json.gz"
             if path.is_file() and hashlib.sha256(packed := path.read_bytes()).hexdigest() == digest:
                 return json.loads(gzip.decompress(packed))

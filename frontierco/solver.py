@@ -24,12 +24,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from frontierco.errors import FrontiercoError, UsageError
 from frontierco.names import BadName, check_name
 from frontierco.parameters import Param, check_values, parse_params_table, read_solver_file
 from frontierco.workspace import SUITE
+
+if TYPE_CHECKING:
+    from frontierco.filestore import FileStore
 
 SOLVERS_DIR = SUITE / "solvers"
 ENTRY_POINT_GROUP = "frontierco.solvers"
@@ -80,6 +83,7 @@ class Solver:
     path_params: ClassVar[tuple[str, ...]] = ()  # parameters that name a file or folder it reads (its sandbox allows them)
     # the parameters of a solver from another package, as the [params] tables of a folder's solver.toml
     parameters: ClassVar[dict[str, dict[str, Any]]] = {}
+    files: FileStore | None = None  # the run's file store (where its published weights are), set by the worker from the job
 
     def __init__(self, **params: Any) -> None:
         self.params = params

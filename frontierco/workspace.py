@@ -10,22 +10,34 @@
   else ``FRONTIERCO_ROOT``, else the nearest folder at or above the current one that holds the marker; the
   ``Context`` then travels down as a parameter. Commands that write need one; nothing is ever written into the
   installation.
+
+The **settings** are fields of the ``Context`` too, read from the environment in one place (``read_settings``,
+called by ``Context.discover``; the CLI builds its context there): the sandbox wanted (``FRONTIERCO_SANDBOX``),
+the file store (``FRONTIERCO_MIRROR``, ``FRONTIERCO_CACHE``, ``FRONTIERCO_OFFLINE``), the folders that hold
+solution files by sha256 (``FRONTIERCO_SOLUTIONS``) and the size above which a solution stays out of the record
+store (``FRONTIERCO_SOLUTION_LIMIT``), the figure cache (``FRONTIERCO_FIGURE_CACHE``) and the processes that
+draw into it (``FRONTIERCO_FIGURE_JOBS``). Below, nothing reads them from the environment: the context passes
+them down, and each run's job carries what its worker needs (``harness/job.RunSpec.job``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from frontierco.errors import UsageError
 
 if TYPE_CHECKING:
     from frontierco.filestore import FileStore
+    from frontierco.results import ResultStore
 
 MARKER = "frontierco.toml"
 ROOT_VARIABLE = "FRONTIERCO_ROOT"
+SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the record store
+OFF = "off"  # the figure cache's setting that draws every figure afresh
 _PACKAGE = Path(__file__).resolve().parent
 SUITE = _PACKAGE.parent if (_PACKAGE.parent / "instances").is_dir() and (_PACKAGE.parent / MARKER).is_file() else _PACKAGE / "_suite"
 
@@ -62,21 +74,55 @@ def find(start: Path) -> Path | None:
     return None
 
 
-def _file_store() -> FileStore:
+def _file_store(**settings: Any) -> FileStore:
     from frontierco.filestore import FileStore  # imported when a context is made: the CLI's --version stays light
 
-    return FileStore()
+    return FileStore(**settings)
+
+
+def _number(environ: Mapping[str, str], name: str, default: int) -> int:
+    value = environ.get(name, "")
+    try:
+        return int(value) if value.strip() else default
+    except ValueError:
+        raise UsageError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def read_settings(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The settings of a context as ``environ`` (the environment, as ``Context.discover`` passes it) gives them:
+    the keyword arguments of ``Context`` other than the root. The one place that reads ``FRONTIERCO_*`` but
+    the root (``tests/test_settings.py``)."""
+    files: dict[str, Any] = {"offline": environ.get("FRONTIERCO_OFFLINE", "") == "1"}
+    if environ.get("FRONTIERCO_MIRROR"):
+        files["mirror"] = Path(environ["FRONTIERCO_MIRROR"])
+    if environ.get("FRONTIERCO_CACHE"):
+        files["cache"] = Path(environ["FRONTIERCO_CACHE"])
+    folders = tuple(Path(folder) for folder in environ.get("FRONTIERCO_SOLUTIONS", "").split(os.pathsep) if folder)
+    return {
+        "files": _file_store(**files),
+        "sandbox": environ.get("FRONTIERCO_SANDBOX", ""),
+        "solution_folders": folders,
+        "solution_limit": _number(environ, "FRONTIERCO_SOLUTION_LIMIT", SOLUTION_LIMIT),
+        "figure_cache": environ.get("FRONTIERCO_FIGURE_CACHE", ""),
+        "figure_jobs": _number(environ, "FRONTIERCO_FIGURE_JOBS", 0),
+    }
 
 
 @dataclass(frozen=True)
 class Context:
     """Where a program reads and writes: the workspace (``root``, None for none), the layered folders of the suite
-    and the workspace, the file store (``files``) and the record stores. Built once where the program starts (the
-    command line, or a script: ``Context.discover()`` or ``Context(root=...)``) and passed down; two contexts in
-    one process do not meet."""
+    and the workspace, the file store (``files``) and the record stores, and the settings. Built once where the
+    program starts (the command line, or a script: ``Context.discover()``, which reads the settings from the
+    environment, or ``Context(root=...)`` with the defaults) and passed down; two contexts in one process do not
+    meet."""
 
     root: Path | None = None
     files: FileStore = field(default_factory=_file_store)
+    sandbox: str = ""  # the sandbox wanted: landlock, bubblewrap, 0 (none); "" or auto: the first that works
+    solution_folders: tuple[Path, ...] = ()  # folders that hold solution files by sha256 (a mirror of them)
+    solution_limit: int = SOLUTION_LIMIT  # bytes of a compressed solution above which it goes to the solution cache
+    figure_cache: str = ""  # the folder of drawn figures; "" its default (figures/ in the file store's cache), "off" none
+    figure_jobs: int = 0  # processes drawing the figures the cache lacks; 0: one per core this process may use
 
     def __post_init__(self) -> None:
         if self.root is not None:
@@ -85,11 +131,29 @@ class Context:
     @classmethod
     def discover(cls, root: Path | None = None) -> Context:
         """The context of ``root`` when given, else of ``FRONTIERCO_ROOT``, else of the nearest marked folder at or
-        above the current one (none: no workspace). The one place that reads ``FRONTIERCO_ROOT``."""
+        above the current one (none: no workspace), with the settings the environment gives (``read_settings``).
+        The one place that reads ``FRONTIERCO_ROOT``."""
         if root is None:
             configured = os.environ.get(ROOT_VARIABLE)
             root = Path(configured) if configured else find(Path.cwd().resolve())
-        return cls(root)
+        return cls(root, **read_settings(os.environ))
+
+    @property
+    def solution_cache(self) -> Path:
+        """Where this machine keeps solutions over the limit: ``solutions/`` in the file store's cache."""
+        return self.files.cache / "solutions"
+
+    def records(self, root: Path) -> ResultStore:
+        """The record store in ``root`` with this context's solution settings (the cache, the folders, the limit)."""
+        from frontierco.results import ResultStore
+
+        return ResultStore(root, self.solution_cache, self.solution_folders, self.solution_limit)
+
+    def figures(self) -> Path | None:
+        """The folder of drawn figures: the one set, else ``figures/`` in the file store's cache; None when off."""
+        if self.figure_cache.strip().lower() == OFF:
+            return None
+        return Path(self.figure_cache) if self.figure_cache else self.files.cache / "figures"
 
     @property
     def workspace(self) -> Workspace | None:

@@ -2,7 +2,8 @@
 50 MB), the way the store keeps new ones: each file is copied, named by its sha256, into ``--to`` (default the
 local solution cache), the records that name it are rewritten to name ``sha256:<hex>``, and with ``--delete``
 the file is removed from the store. Nothing is lost: ``verify`` reads a moved solution from the cache or from
-any folder in ``FRONTIERCO_SOLUTIONS`` (publish ``--to`` as such a mirror).
+any of the context's solution folders (``FRONTIERCO_SOLUTIONS``; publish ``--to`` as such a mirror). The limit and
+the cache are the context's (``Context.discover()``: ``FRONTIERCO_SOLUTION_LIMIT``, ``FRONTIERCO_CACHE``).
 
     python scripts/move_large_solutions.py [--runs leaderboards/runs] [--to DIR] [--delete] [--dry-run] [--budget-mb N]
 
@@ -23,20 +24,23 @@ import os
 import shutil
 from pathlib import Path
 
-from frontierco.results import BY_HASH, ResultStore, admitted, line_digest, solution_cache, solution_limit
+from frontierco.results import BY_HASH, admitted, line_digest
+from frontierco.workspace import Context
 
 
-def move(runs: Path, to: Path, delete: bool, dry_run: bool = False, budget: int | None = None) -> dict[str, str]:
+def move(
+    runs: Path, to: Path, delete: bool, dry_run: bool = False, budget: int | None = None, context: Context | None = None
+) -> dict[str, str]:
     """Old solution path (relative to ``runs``) -> ``sha256:<hex>`` for every solution file over the limit that
     a record names (with ``budget``: the smallest first, at most that many bytes in all); the files are copied into
-    ``to`` and the records rewritten (unless ``dry_run``)."""
-    store = ResultStore(runs)
+    ``to`` and the records rewritten (unless ``dry_run``). The limit is ``context``'s (default: ``Context.discover()``)."""
+    store = (context or Context.discover()).records(runs)
     moved: dict[str, str] = {}
     for record in store.records():
         name = record.solution_file
         if name is None or name.startswith(BY_HASH) or name in moved or not (runs / name).is_file():
             continue
-        if (runs / name).stat().st_size > solution_limit():
+        if (runs / name).stat().st_size > store.solution_limit:
             moved[name] = BY_HASH + hashlib.sha256((runs / name).read_bytes()).hexdigest()
     if budget is not None:
         chosen, total = {}, 0
@@ -83,12 +87,14 @@ def main() -> None:
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--budget-mb", type=float, default=None, help="move the smallest files first, at most this many MB")
     args = parser.parse_args()
-    to = args.to or solution_cache()
+    context = Context.discover()
+    to = args.to or context.solution_cache
     budget = None if args.budget_mb is None else int(args.budget_mb * 1e6)
-    total = sum((args.runs / name).stat().st_size for name in move(args.runs, to, delete=False, dry_run=True, budget=budget))
-    moved = move(args.runs, to, args.delete, args.dry_run, budget)
+    found = move(args.runs, to, delete=False, dry_run=True, budget=budget, context=context)
+    total = sum((args.runs / name).stat().st_size for name in found)
+    moved = move(args.runs, to, args.delete, args.dry_run, budget, context)
     action = "found (dry run)" if args.dry_run else f"copied to {to}" + (" and removed from the store" if args.delete else "")
-    print(f"{len(moved)} solution files over {solution_limit():,} bytes, {total / 1e6:.1f} MB, {action}")
+    print(f"{len(moved)} solution files over {context.solution_limit:,} bytes, {total / 1e6:.1f} MB, {action}")
     for name, address in sorted(moved.items()):
         print(f"  {name} -> {address}")
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import tomli_w
 
-from frontierco.filestore import default_mirror
 from frontierco.problems.common.fingerprint import content_sha256, file_sha256
 from frontierco.problems.generate import generate
 from frontierco.problems.routing.tsplib import stated_cost
 from frontierco.registry import INSTANCES_DIR
+from frontierco.workspace import Context
 
 TSPLIB = "https://github.com/mastqe/tsplib/raw/7755413/{}"
 PYVRP = "https://github.com/PyVRP/Instances/raw/1445e12/{}"
@@ -590,7 +590,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", nargs="*", default=None)
     args = parser.parse_args()
-    mirror = default_mirror()
+    mirror = Context.discover().files.mirror  # FRONTIERCO_MIRROR
     builders = {
         "tsplib": lambda: tsplib(mirror),
         "tsplib-large": lambda: tsplib_large(mirror),

@@ -15,7 +15,7 @@ from frontierco.harness.request import RunRequest, run
 from frontierco.harness.runner import GRACE, SETUP_LIMIT
 from frontierco.problems import PROBLEMS, Instance
 from frontierco.problems.files import natural_suffix, write_instance
-from frontierco.results import FEASIBLE_STATUSES, ResultStore, RunRecord, Status
+from frontierco.results import FEASIBLE_STATUSES, RunRecord, Status
 from frontierco.solver import Budget, SolverSpec
 from frontierco.workspace import Context
 
@@ -54,7 +54,7 @@ def timing_fault(record: RunRecord) -> str:
 
 
 def _run(spec: SolverSpec, path: Path, limit: float, store: Path, context: Context) -> RunRecord:
-    return run(context, RunRequest(spec, path, Budget(limit)), ResultStore(store)).records[0]
+    return run(context, RunRequest(spec, path, Budget(limit)), context.records(store)).records[0]
 
 
 def check_case(spec: SolverSpec, problem: str, case: str, workdir: Path, context: Context | None = None) -> ContractResult:

@@ -198,7 +198,7 @@ def _git(store: ResultStore, *args: str) -> bytes:
 
 def deleted_solutions(store: ResultStore, since: str, into: Path) -> int:
     """Write the solution files git sees deleted from the store since commit ``since`` into ``into``, each named
-    by its sha256 as a folder of ``FRONTIERCO_SOLUTIONS`` holds them. A commit that moves solutions out of the
+    by its sha256 as a store's solution folder holds them. A commit that moves solutions out of the
     store by hash (scripts/move_large_solutions.py) rewrites their records and removes the files: the rewritten
     records are then re-checked from the files as ``since`` had them. Returns how many were written."""
     import hashlib
@@ -214,22 +214,11 @@ def deleted_solutions(store: ResultStore, since: str, into: Path) -> int:
 
 
 @contextmanager
-def solutions_deleted_since(store: ResultStore, since: str) -> Iterator[int]:
+def solutions_deleted_since(store: ResultStore, since: str) -> Iterator[tuple[int, ResultStore]]:
     """While open, the solution files git sees deleted from the store since ``since`` are readable by their
-    sha256 (a temporary folder added to ``FRONTIERCO_SOLUTIONS``); yields how many there are."""
-    import os
+    sha256 from the store it yields (``store`` with a temporary solution folder added), with how many there are."""
     import tempfile
 
-    from frontierco.results import SOLUTIONS_VARIABLE
-
-    previous = os.environ.get(SOLUTIONS_VARIABLE)
     with tempfile.TemporaryDirectory(prefix="frontierco-deleted-solutions-") as folder:
         count = deleted_solutions(store, since, Path(folder))
-        os.environ[SOLUTIONS_VARIABLE] = os.pathsep.join(part for part in (previous, folder) if part)
-        try:
-            yield count
-        finally:
-            if previous is None:
-                os.environ.pop(SOLUTIONS_VARIABLE, None)
-            else:
-                os.environ[SOLUTIONS_VARIABLE] = previous
+        yield count, store.with_solution_folder(Path(folder))

@@ -28,7 +28,6 @@ def campaign_run(
 ) -> None:
     """Run a named campaign step by step; finished runs are skipped, so it resumes after any interruption."""
     from frontierco.app.campaigns import load_campaign, run_named, select_steps, with_time_limit
-    from frontierco.results import ResultStore
 
     context = context_of(ctx)
     campaign = with_time_limit(select_steps(load_campaign(name, context.layers("campaigns")), step or []), time_limit)
@@ -39,7 +38,7 @@ def campaign_run(
         console.print(f"  {done_step.describe()}: {len(done)} new runs")
 
     with flags("jobs"):
-        run_named(context, campaign, ResultStore(results), jobs, force=force, report=report)
+        run_named(context, campaign, context.records(results), jobs, force=force, report=report)
 
 
 @app.command("list")

@@ -25,7 +25,8 @@ def leaderboard_build(
 
     context = context_of(ctx)
     folder = folder if folder is not None else context.required().leaderboards
-    outputs = leaderboard.build(folder / "runs", Registry.of(context), context.layers("solvers"))
+    registry, solvers = Registry.of(context), context.layers("solvers")
+    outputs = leaderboard.build(folder / "runs", registry, solvers, context.figures(), context.figure_jobs)
     readme = folder.parent / "README.md"
     if check:
         differing = leaderboard.check(folder, outputs, readme)

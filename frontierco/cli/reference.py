@@ -29,12 +29,11 @@ def reference_compute(
     from frontierco.harness.request import Execution
     from frontierco.problems import get_problem
     from frontierco.registry import Registry
-    from frontierco.results import ResultStore
 
     context = context_of(ctx)
     registry = Registry.of(context)
     name = solver or get_problem(registry.collection(collection).problem).reference_solver
-    store = ResultStore(context.required().references)
+    store = context.records(context.required().references)
     with flags("time_limit", "jobs"):
         changes = compute_references(context, registry, collection, name, time_limit, store, Execution(jobs=jobs))
     print_changes(changes, f"{collection}: {len(changes)} reference values written ({name}, {time_limit:g} s)")
@@ -47,10 +46,9 @@ def reference_update(
     """Take over stored runs that beat their reference, after re-verifying each solution."""
     from frontierco.app.references import update_references
     from frontierco.registry import Registry
-    from frontierco.results import ResultStore
 
     context = context_of(ctx)
-    changes = update_references(Registry.of(context), ResultStore(records(context, results)))
+    changes = update_references(Registry.of(context), context.records(records(context, results)))
     print_changes(changes, f"{len(changes)} references improved")
 
 

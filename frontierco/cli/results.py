@@ -49,17 +49,17 @@ def verify_command(
     )
     from frontierco.errors import SolutionUnavailable
     from frontierco.registry import Registry
-    from frontierco.results import BY_HASH, ResultStore
+    from frontierco.results import BY_HASH
 
     context = context_of(ctx)
-    store = ResultStore(records(context, results))
+    store = context.records(records(context, results))
     registry = Registry.of(context)
     if changed_since is not None:
         added = added_records(store, changed_since)
         checked = [(path, record, admission(store, record, path, registry)) for path, record in added]
         if any(reason and (record.solution_file or "").startswith(BY_HASH) for _, record, reason in checked):  # moved out?
-            with solutions_deleted_since(store, changed_since):  # then re-checked from the files the commit removed
-                checked = [(path, record, reason and admission(store, record, path, registry)) for path, record, reason in checked]
+            with solutions_deleted_since(store, changed_since) as (_, before):  # then re-checked from the files the commit removed
+                checked = [(path, record, reason and admission(before, record, path, registry)) for path, record, reason in checked]
         refused = [(record, reason) for _, record, reason in checked if reason]
         for record, reason in refused:
             console.print(f"run {record.run_id} ({record.collection}/{record.solver}): {reason}")
@@ -110,13 +110,13 @@ def results_export(
     collection: Annotated[str | None, typer.Option(help="only this collection")] = None,
 ) -> None:
     """Every record of a store as one table (a row per record; needs the analysis extra)."""
-    from frontierco.results import ResultStore
 
     if format not in ("csv", "parquet"):
         raise UsageError(f"--format must be csv or parquet, got {format!r}")
     if not out.parent.is_dir():
         raise UsageError(f"the folder {out.parent} does not exist")
-    store = ResultStore(records(context_of(ctx), results))
+    context = context_of(ctx)
+    store = context.records(records(context, results))
     if collection is not None and not store.path(collection, "x").parent.is_dir():
         raise UsageError(f"no records of a collection {collection!r} in {store.root}")
     frame = store.to_frame(collection)
@@ -139,8 +139,7 @@ def plot_command(
     """Draw an instance with a run's stored best solution (routes over the points or city, or the set on the graph)."""
     from frontierco.app.plot import plot_run
     from frontierco.registry import Registry
-    from frontierco.results import ResultStore
 
     context = context_of(ctx)
-    target = plot_run(ResultStore(records(context, results)), run_id, out or Path(f"{run_id}.png"), Registry.of(context))
+    target = plot_run(context.records(records(context, results)), run_id, out or Path(f"{run_id}.png"), Registry.of(context))
     console.print(f"wrote {target}")

@@ -45,7 +45,7 @@ def run_command(
     from frontierco.problems import get_problem
     from frontierco.problems.files import write_solution as write_solution_file
     from frontierco.registry import Registry
-    from frontierco.results import FAILED_STATUSES, ResultStore, latest
+    from frontierco.results import FAILED_STATUSES, latest
     from frontierco.solver import Budget
 
     context = context_of(ctx)
@@ -75,7 +75,7 @@ def run_command(
     budget = Budget(time_limit, threads=threads, device=device)
     request = RunRequest(solver, instances, budget, problem, params, seeds, Execution(executor, jobs, address), force)
     results = records(context, results)
-    store = ResultStore(results)
+    store = context.records(results)
     with flags("time_limit", "seeds", "threads", "limit", "jobs", "executor"):
         ran = run(context, request, store, run_progress, registry)
     planned = {s.run_id for s in ran.specs}

@@ -1,5 +1,6 @@
 """A run's job: what the worker needs (solver, instance source, budget, the file store it loads the instance
-from, the folders of the workspace its solver may not read), and the run id."""
+from, the folders of the workspace its solver may not read, the sandbox wanted), and the run id. The settings
+come from the context (``harness/request.plan_request``): the worker reads none from the environment."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ class RunSpec:
     extra: dict[str, Any] = field(default_factory=dict)
     files: FileStore = field(default_factory=FileStore)  # where the worker finds a file instance
     closed: tuple[str, ...] = ()  # the workspace's folders the solver may not read (``Context.closed``)
+    sandbox: str = ""  # the sandbox wanted (``Context.sandbox``): landlock, bubblewrap, 0; "": the first that works
 
     @property
     def instance_name(self) -> str:
@@ -75,6 +77,7 @@ class RunSpec:
                 "offline": self.files.offline,
             },
             "closed": list(self.closed),
+            "sandbox": self.sandbox,
         }
 
 

@@ -77,7 +77,9 @@ def plan_request(context: Context, request: RunRequest, registry: Registry | Non
         planned = plan_collection(registry, solver, problem, selection, budget.time_limit, seeds, budget.threads, params, budget.device)
     closed = context.closed()
     seeded = [replace(spec, budget=replace(spec.budget, seed=budget.seed + spec.budget.seed)) for spec in planned.specs]
-    return Campaign([replace(spec, closed=closed) for spec in seeded])
+    on_file = isinstance(request.instances, Path)  # a collection's runs have their registry's file store already
+    settled = [replace(spec, closed=closed, sandbox=context.sandbox, files=context.files if on_file else spec.files) for spec in seeded]
+    return Campaign(settled)
 
 
 def run(

@@ -20,12 +20,12 @@ Two mechanisms, through well-kept packages, the first the kernel allows:
   only the readable folders (read-only) and the writable ones (``harness/confined.py``).
 
 Where neither works the run goes on unsandboxed and its record (``provenance.sandbox``) and its board say so.
-``FRONTIERCO_SANDBOX`` picks one: ``landlock``, ``bubblewrap``, ``0`` (none); unset: the first that works.
+The run's job names the one wanted (``Context.sandbox``, from ``FRONTIERCO_SANDBOX``, carried by
+``harness/job.RunSpec.job``): ``landlock``, ``bubblewrap``, ``0`` (none); empty: the first that works.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -48,12 +48,12 @@ def landlock_abi() -> int:
         return 0
 
 
-def choose(setting: str | None = None) -> str:
-    """The mechanism a run uses: ``setting`` (``FRONTIERCO_SANDBOX`` when None) when it names one that works
-    here, the first that works when it is unset or ``auto``, ``unsandboxed`` when it is off or none works."""
+def choose(setting: str = "") -> str:
+    """The mechanism a run uses: ``setting`` (the job's ``sandbox``) when it names one that works here, the first
+    that works when it is empty or ``auto``, ``unsandboxed`` when it is off or none works."""
     from frontierco.harness.bubblewrap import bubblewrap_version
 
-    wanted = (os.environ.get("FRONTIERCO_SANDBOX", "") if setting is None else setting).strip().lower()
+    wanted = setting.strip().lower()
     if wanted in _OFF:
         return UNSANDBOXED
     order = [wanted] if wanted in (LANDLOCK, BUBBLEWRAP) else [LANDLOCK, BUBBLEWRAP]

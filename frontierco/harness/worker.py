@@ -77,7 +77,7 @@ def _enter_sandbox(job: dict[str, Any], instance: Any, channel: IO[str], target:
     returns: the run goes on in ``harness/confined``)."""
     from frontierco.harness.sandbox import BUBBLEWRAP, LANDLOCK, UNSANDBOXED, choose, restrict
 
-    mechanism = choose()
+    mechanism = choose(job.get("sandbox", ""))  # the context's setting, carried by the job
     if mechanism == UNSANDBOXED:
         return UNSANDBOXED
     try:
@@ -133,6 +133,7 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
 
 def solve_job(job: dict[str, Any], instance: Any, channel: IO[str], applied: str) -> None:
     """Say which sandbox the solver runs in, then import it, set it up and stream what it yields."""
+    from frontierco.harness.job import job_files
     from frontierco.problems import get_problem
     from frontierco.solver import Bound, Budget, Proven, Rejected, SolverSpec
 
@@ -141,6 +142,7 @@ def solve_job(job: dict[str, Any], instance: Any, channel: IO[str], applied: str
     spec = SolverSpec(**job["solver"])
     budget = Budget(**job["budget"])
     solver = spec.load()(**job.get("params", {}))
+    solver.files = job_files(job)  # where its published weights are: the context's file store, carried by the job
     solver.setup()
     _pin_torch_threads(budget.threads)
     gc.collect()  # setup's garbage is collected before the clock starts, and what setup keeps (a network,

@@ -85,13 +85,21 @@ def with_excerpt(readme: str, excerpt: str) -> str:
     return f"{head}{README_START}\n{excerpt}{README_END}{tail}"
 
 
-def build(runs_root: Path, registry: Registry, solvers: Sequence[Path] | None = None) -> dict[str, bytes]:
+def build(
+    runs_root: Path,
+    registry: Registry,
+    solvers: Sequence[Path] | None = None,
+    figure_cache: Path | None = None,
+    figure_jobs: int = 0,
+) -> dict[str, bytes]:
     """Every output file, by path relative to the leaderboard folder (the parent of ``runs_root``);
     ``excerpt.md`` is not written as a file but into the project README's marked section; ``figures/keys.json``
     names the drawing of each figure, so that the next build (a fresh clone's ``--check`` too) draws only the
     figures whose drawing or data changed. ``registry`` and the ``solvers`` folders are a context's
-    (``Registry.of(context)``, ``context.layers("solvers")``; no folders: the suite's)."""
-    begin(runs_root.parent)  # the committed figures whose drawing is unchanged are taken as they are
+    (``Registry.of(context)``, ``context.layers("solvers")``; no folders: the suite's), and so are the figure cache
+    and the processes that draw into it (``context.figures()``, ``context.figure_jobs``; no cache: every figure is
+    drawn, the committed ones are not looked at)."""
+    begin(runs_root.parent, figure_cache)  # the committed figures whose drawing is unchanged are taken as they are
     records = [r for r in latest(list(ResultStore(runs_root).records(only_admitted=True))) if not r.on_file]
     protocol = Protocol.of(records)
     built = []
@@ -105,7 +113,7 @@ def build(runs_root: Path, registry: Registry, solvers: Sequence[Path] | None = 
         learned_figures(every_board, learned_names)
         size_figures(every_board)
 
-    draw_ahead(every_figure)  # the figures the cache lacks, drawn in parallel; below every figure is then a cache hit
+    draw_ahead(every_figure, figure_jobs)  # the figures the cache lacks, drawn in parallel; below every figure is then a cache hit
     for board in every_board:
         svgs = figures(board)
         built.append((board, svgs))

@@ -28,7 +28,6 @@ from frontierco.leaderboard.data import CollectionBoard
 from frontierco.metrics import FEASIBLE_STATUSES, ScoredRun, primal_gap
 
 HEATMAP_MAX_INSTANCES = 60
-CACHE_VARIABLE = "FRONTIERCO_FIGURE_CACHE"  # the folder of drawn figures; "off" draws every figure afresh
 
 
 def pyplot():
@@ -68,15 +67,13 @@ def svg_text(figure) -> str:
     return buffer.getvalue()
 
 
-def figure_cache() -> Path | None:
-    """Where drawn figures are kept: ``FRONTIERCO_FIGURE_CACHE``, else ``figures/`` in the file store's cache
-    (``FRONTIERCO_CACHE``, else ``~/.cache/frontierco``); None when the variable says ``off``."""
-    from frontierco.filestore import default_cache
+_cache: list[Path | None] = [None]  # the figure cache of the build under way (``begin``); None: every figure drawn
 
-    chosen = os.environ.get(CACHE_VARIABLE)
-    if chosen == "off":
-        return None
-    return Path(chosen) if chosen else default_cache() / "figures"
+
+def figure_cache() -> Path | None:
+    """Where the build under way keeps drawn figures (``begin``'s ``cache``: the context's ``Context.figures()``,
+    from ``FRONTIERCO_FIGURE_CACHE``, else ``figures/`` in the file store's cache); None: none, every figure drawn."""
+    return _cache[0]
 
 
 def _plain(value: Any) -> Any:
@@ -137,11 +134,13 @@ def committed_drawings(folder: Path) -> dict[str, str]:
     return {key: by_hash[digest] for key, digest in keys.items() if isinstance(digest, str) and digest in by_hash}
 
 
-def begin(folder: Path | None) -> None:
-    """Start a build of the leaderboard in ``folder``: its committed figures serve as a second cache (a fresh
-    clone draws only what changed), and the keys made from here on are collected for ``keys_json``."""
+def begin(folder: Path | None, cache: Path | None = None) -> None:
+    """Start a build of the leaderboard in ``folder`` with the figure cache ``cache`` (None: none, every figure
+    drawn): its committed figures serve as a second cache (a fresh clone draws only what changed), and the keys
+    made from here on are collected for ``keys_json``."""
     _committed.clear()
     _made.clear()
+    _cache[0] = cache
     if folder is not None and figure_cache() is not None:
         _committed.update(committed_drawings(folder))
 
@@ -204,9 +203,9 @@ def _draw_one(k: int) -> None:
     _draw_and_keep(draw, args, folder / f"{_drawing_key(draw, args)}.svg")
 
 
-def draw_ahead(every_figure: Callable[[], object], jobs: int | None = None) -> int:
+def draw_ahead(every_figure: Callable[[], object], jobs: int = 0) -> int:
     """Run ``every_figure`` (which asks ``drawn`` for every figure of a build) to learn which figures the cache
-    lacks, then draw those into the cache in ``jobs`` forked processes (``FRONTIERCO_FIGURE_JOBS``, else one per
+    lacks, then draw those into the cache in ``jobs`` forked processes (``Context.figure_jobs``; 0: one per
     core this process may use): each drawing is a function of its data alone, so the bytes are those of drawing
     them one by one. Returns how many were drawn; nothing is done without a cache."""
     global _ahead
@@ -218,7 +217,7 @@ def draw_ahead(every_figure: Callable[[], object], jobs: int | None = None) -> i
         every_figure()
     finally:
         _ahead = None
-    jobs = jobs or int(os.environ.get("FRONTIERCO_FIGURE_JOBS", 0)) or len(os.sched_getaffinity(0))
+    jobs = jobs or len(os.sched_getaffinity(0))
     if jobs <= 1 or len(pending) <= 1:
         return len([drawn(draw, *args) for draw, args in pending])
     import multiprocessing

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from frontierco.errors import RegistryError
 from frontierco.problems import FAMILIES
 from frontierco.problems.common.generator import Generated, Generator
 
+if TYPE_CHECKING:
+    from frontierco.filestore import FileStore
+
 GENERATORS: dict[str, Generator] = {generator.name: generator for family in FAMILIES for generator in family.generators}
 
 
-def generate(generator: str, name: str, seed: int, params: dict[str, object]) -> Generated:
-    """Build one instance; an unknown generator or parameter is a one-line RegistryError."""
+def generate(generator: str, name: str, seed: int, params: dict[str, object], files: FileStore | None = None) -> Generated:
+    """Build one instance; an unknown generator or parameter is a one-line RegistryError. ``files`` is the file
+    store of a generator that reads one (``Generator.files``; the registry passes its own), else the default."""
     if generator not in GENERATORS:
         raise RegistryError(f"unknown generator {generator!r}; known: {', '.join(GENERATORS)}")
+    chosen = GENERATORS[generator]
     try:
-        return GENERATORS[generator].build(name, seed, **params)
+        return chosen.build(name, seed, **params, **({"files": files} if chosen.files else {}))
     except TypeError as exc:
         raise RegistryError(f"bad parameters for generator {generator!r}: {exc}") from None
 

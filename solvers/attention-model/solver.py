@@ -63,7 +63,7 @@ class AttentionModel(Solver):
     def network(self, problem: str, n: int) -> Any:
         size = 50 if n <= 75 else 100  # the nearer of the trained sizes
         if (problem, size) not in self.networks:
-            self.networks[(problem, size)] = load_network(problem, size)
+            self.networks[(problem, size)] = load_network(problem, size, self.files)
         return self.networks[(problem, size)]
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:

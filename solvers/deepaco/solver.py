@@ -130,7 +130,7 @@ class DeepAco(Solver):
     def network(self, problem: str, n: int) -> Any:
         key = (problem, trained_size(problem, n))
         if key not in self.networks:
-            self.networks[key] = load_network(*key)
+            self.networks[key] = load_network(*key, self.files)
         return self.networks[key]
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:

@@ -109,7 +109,7 @@ class Dimes(Solver):
 
     def network(self, size: int) -> Any:
         if size not in self.networks:
-            self.networks[size] = load_network(size)
+            self.networks[size] = load_network(size, self.files)
         return self.networks[size]
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:

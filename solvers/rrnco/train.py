@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from frontierco.filestore import FileStore
 from frontierco.kit.checkpoints import read_card
 from frontierco.problems.routing.cities.city import City
 from frontierco.workspace import Context
@@ -91,12 +92,13 @@ class TrainConfig:
         return TeacherSpec(self.name, self.kind, self.size, self.city_share, CLUSTERED_SHARE, self.teacher_seconds)
 
 
-def training_cities() -> list[City]:
+def training_cities(files: FileStore | None = None) -> list[City]:
     """Every catalog city whose role is training or in-distribution (points as stored, like the suite's real-city
-    instances: the network reads both through ``data.model_coords``)."""
+    instances: the network reads both through ``data.model_coords``); an unshipped one built from its extract in
+    ``files`` (a context's file store)."""
     from frontierco.problems.routing.cities.catalog import load_city
 
-    return [load_city(name) for name in training_city_names()]
+    return [load_city(name, files) for name in training_city_names()]
 
 
 def training_city_names() -> list[str]:
@@ -505,7 +507,7 @@ def main(argv: list[str], context: Context | None = None) -> None:
     )  # fmt: skip
     args.out = args.out or context.required().training / "rrnco"
     args.teacher_root = args.teacher_root or context.required().training / "rrnco" / "teacher"
-    cities = training_cities()
+    cities = training_cities(context.files)
     teacher = None
     if config.imitate:
         index, shards = (int(part) for part in args.teacher_shard.split("/"))

@@ -29,8 +29,9 @@ class Generator:
     name: str
     problem: str
     target: str
+    files: bool = False  # it reads the file store (a city's extract): ``build`` then takes the context's as ``files=``
 
     @property
     def build(self) -> Callable[..., Generated]:
-        """The function ``build(name, seed, **params) -> Generated``."""
+        """The function ``build(name, seed, **params) -> Generated`` (``files=`` too when ``files``)."""
         return resolve(self.target)

@@ -32,8 +32,8 @@ FAMILY = Family(
         Generator("tsp-dimacs-clustered", "tsp", f"{HERE}.dimacs:dimacs_clustered"),
         Generator("cvrp-uniform", "cvrp", f"{HERE}.generators:cvrp_uniform"),
         Generator("cvrp-xlike", "cvrp", f"{HERE}.generators:cvrp_xlike"),
-        Generator("realcity-atsp", "tsp", f"{HERE}.realcity:realcity_atsp"),
-        Generator("realcity-acvrp", "cvrp", f"{HERE}.realcity:realcity_acvrp"),
-        Generator("realcity-acvrptw", "cvrptw", f"{HERE}.realcity:realcity_acvrptw"),
+        Generator("realcity-atsp", "tsp", f"{HERE}.realcity:realcity_atsp", files=True),
+        Generator("realcity-acvrp", "cvrp", f"{HERE}.realcity:realcity_acvrp", files=True),
+        Generator("realcity-acvrptw", "cvrptw", f"{HERE}.realcity:realcity_acvrptw", files=True),
     ),
 )

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from frontierco.problems.common.generator import Generated
@@ -23,6 +25,9 @@ from frontierco.problems.routing.cities.city import City
 from frontierco.problems.routing.cvrp import CVRPInstance
 from frontierco.problems.routing.cvrptw import CVRPTWInstance
 from frontierco.problems.routing.distances import EdgeWeights
+
+if TYPE_CHECKING:
+    from frontierco.filestore import FileStore
 from frontierco.problems.routing.tsp import TSPInstance
 
 CAPACITY = 50
@@ -55,24 +60,30 @@ def _slice(city: City, points: np.ndarray, coordinates: bool = True) -> tuple[Ed
     return distance, duration
 
 
-def realcity_atsp(name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True) -> Generated:
+def realcity_atsp(
+    name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True, files: FileStore | None = None
+) -> Generated:
     rng = np.random.default_rng(seed)
-    data = load_city(city)
+    data = load_city(city, files)
     distance, _ = _slice(data, choose_points(data, n, sampling, rng), coordinates)
     return Generated(TSPInstance(name, distance))
 
 
-def realcity_acvrp(name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True) -> Generated:
+def realcity_acvrp(
+    name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True, files: FileStore | None = None
+) -> Generated:
     rng = np.random.default_rng(seed)
-    data = load_city(city)
+    data = load_city(city, files)
     distance, _ = _slice(data, choose_points(data, n + 1, sampling, rng), coordinates)
     demands = np.concatenate(([0], rng.integers(1, 10, size=n))).astype(np.int64)
     return Generated(CVRPInstance(name, distance, demands, CAPACITY))
 
 
-def realcity_acvrptw(name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True) -> Generated:
+def realcity_acvrptw(
+    name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True, files: FileStore | None = None
+) -> Generated:
     rng = np.random.default_rng(seed)
-    data = load_city(city)
+    data = load_city(city, files)
     distance, duration = _slice(data, choose_points(data, n + 1, sampling, rng), coordinates)
     assert duration.matrix is not None
     demands = np.concatenate(([0], rng.integers(1, 10, size=n))).astype(np.int64)

@@ -24,9 +24,15 @@ def catalog() -> dict[str, dict[str, Any]]:
     return {str(c["name"]): c for c in data.get("city", [])}
 
 
+def load_city(name: str, files: FileStore | None = None) -> City:
+    """The named city, built from its extract (found by ``files``, else a default ``FileStore()``) into the
+    store's cache on first use when it is not shipped."""
+    store = files if files is not None else FileStore()
+    return _load_city(name, store.cache, store.mirror, store.offline)
+
+
 @cache
-def load_city(name: str) -> City:
-    """The named city, built from its extract on first use when it is not shipped."""
+def _load_city(name: str, cache_folder: Path, mirror: Path | None, offline: bool) -> City:
     entries = catalog()
     if name not in entries:
         raise RegistryError(f"unknown city {name!r}; known: {', '.join(sorted(entries))}")
@@ -38,7 +44,7 @@ def load_city(name: str) -> City:
         return read_city(path)
     from frontierco.problems.routing.cities.build import build_city, save_city
 
-    store = FileStore()
+    store = FileStore(cache_folder, mirror, offline)
     built = store.cache / "cities" / f"{name}-{entry['points']}-{entry['seed']}.npz"
     if not built.is_file():
         extract = store.path(FileSource(str(entry["osm"]), str(entry["url"]), str(entry["osm_sha256"])))
