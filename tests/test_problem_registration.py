@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-
-import frontierco
 from frontierco.formats import READERS, SOLUTION_FILES, WRITERS
 from frontierco.generators import GENERATORS
+
+import frontierco
 from frontierco.problems import PROBLEMS
 
 PACKAGE = Path(frontierco.__file__).parent

@@ -229,8 +229,8 @@ def test_a_collection_can_set_the_memory_its_runs_may_use(tmp_path) -> None:
     (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', 'name = "mis-rb-small"\nmemory_mb = 2048', 1))
     registry = Registry(tmp_path)
     assert registry.collection("mis-rb-small").memory_mb == 2048
-    campaign = plan_collection(registry, get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), 5.0)
-    assert {spec.memory_mb for spec in campaign.specs} == {2048}
+    plan = plan_collection(registry, get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), 5.0)
+    assert {spec.memory_mb for spec in plan.specs} == {2048}
     (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', 'name = "mis-rb-small"\nmemory_mb = "lots"', 1))
     with pytest.raises(RegistryError, match="memory_mb must be an integer"):
         _ = Registry(tmp_path).collections

@@ -1,4 +1,4 @@
-"""Planning: which runs a campaign makes (a solver over the selected instances of a collection, or over a
+"""Planning: the runs a request makes (a solver over the selected instances of a collection, or over a
 user's own file), with the options checked before anything runs."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from frontierco.solver import Budget, SolverSpec
 
 
 @dataclass(frozen=True)
-class Campaign:
-    """What to run: the specs of one solver's runs."""
+class Plan:
+    """What to run: the specs of one solver's runs (``harness/execute.run_plan`` runs them)."""
 
     specs: list[RunSpec]
 
@@ -89,7 +89,7 @@ def plan_collection(
     threads: int = 1,
     params: dict[str, Any] | None = None,
     device: str = "cpu",
-) -> Campaign:
+) -> Plan:
     """The runs of ``solver`` on the selected instances, ``seeds`` seeds each."""
     collection, split, limit, max_size, names = selection.collection, selection.split, selection.limit, selection.max_size, selection.names
     check_budget(time_limit, seeds, threads, limit)
@@ -135,7 +135,7 @@ def plan_collection(
                     files=registry.store,
                 )
             )
-    return Campaign(specs)
+    return Plan(specs)
 
 
 def plan_file(
@@ -146,7 +146,7 @@ def plan_file(
     threads: int = 1,
     params: dict[str, Any] | None = None,
     device: str = "cpu",
-) -> Campaign:
+) -> Plan:
     """Runs on a researcher's own instance file (the problem follows from the file)."""
     check_budget(time_limit, seeds, threads)
     instance = read_instance(path)
@@ -159,4 +159,4 @@ def plan_file(
         RunSpec(solver, version, params or {}, problem, ON_FILE, str(path.resolve()), sha, Budget(time_limit, seed, threads, device))
         for seed in range(seeds)
     ]
-    return Campaign(specs)
+    return Plan(specs)
