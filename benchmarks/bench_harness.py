@@ -40,7 +40,7 @@ def overhead(runs: int) -> None:
         for solution in solver.solve(instance, Budget(10.0)):
             evaluate(instance, solution)
         in_process.append(time.perf_counter() - start)
-    plan = plan_collection(registry, spec, "mis", Selection("mis-rb-small", None, limit=runs), 10.0)
+    plan = plan_collection(registry, spec, "mis", Selection("mis-rb-small", None, limit=runs), Budget(10.0))
     with tempfile.TemporaryDirectory() as folder:
         store = ResultStore(Path(folder))
         harness = []
@@ -60,8 +60,8 @@ def throughput(runs: int) -> None:
             path = Path(folder) / f"er{k}.mis"
             write_instance(path, generate("mis-er", f"er{k}", k, {"n": 3000, "p": 0.05}).instance)
             files.append(path)
-        specs = [s for path in files for s in plan_file(spec, path, 60.0).specs]
-        plan = type(plan_file(spec, files[0], 60.0))(specs)
+        specs = [s for path in files for s in plan_file(spec, path, Budget(60.0)).specs]
+        plan = type(plan_file(spec, files[0], Budget(60.0)))(specs)
         timings = {}
         for jobs in (1, 2):
             start = time.perf_counter()

@@ -12,7 +12,7 @@ from frontierco.problems.common.fingerprint import content_sha256
 from frontierco.problems.generate import generate
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.solver import get_solver
+from frontierco.solver import Budget, get_solver
 from frontierco.workspace import Context
 
 
@@ -45,7 +45,7 @@ def test_compute_writes_proven_optima_with_provenance(tmp_path):
 
 
 def _runs(registry: Registry, store: ResultStore) -> None:
-    plan = plan_collection(registry, get_solver("nn-2opt"), "tsp", Selection("tiny-tsp"), 5.0)
+    plan = plan_collection(registry, get_solver("nn-2opt"), "tsp", Selection("tiny-tsp"), Budget(5.0))
     run_plan(plan, store, LocalExecutor(1))
 
 

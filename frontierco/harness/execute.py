@@ -48,6 +48,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         provenance=provenance(spec.solver.requires, jobs) | {"sandbox": outcome.sandbox or "unsandboxed"},
         sense=outcome.sense,
         device=spec.budget.device,
+        defaults={key: value for key, value in spec.solver.defaults.items() if key in spec.params},
     )
 
 

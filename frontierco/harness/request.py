@@ -67,17 +67,16 @@ def plan_request(context: Context, request: RunRequest, registry: Registry | Non
     solver = request.solver if isinstance(request.solver, SolverSpec) else get_solver(request.solver, context.layers("solvers"))
     budget, seeds, params = request.budget, request.seeds, request.params
     if isinstance(request.instances, Path):
-        planned = plan_file(solver, request.instances, budget.time_limit, seeds, budget.threads, params, budget.device)
+        planned = plan_file(solver, request.instances, budget, seeds, params)
     else:
         registry = registry if registry is not None else Registry.of(context)
         selection = request.instances
         problem = request.problem or (registry.collection(selection.collection).problem if selection.collection else None)
         if problem is None:
             raise UsageError("a run names its problem or its collection")
-        planned = plan_collection(registry, solver, problem, selection, budget.time_limit, seeds, budget.threads, params, budget.device)
+        planned = plan_collection(registry, solver, problem, selection, budget, seeds, params)
     closed = context.closed()
-    seeded = [replace(spec, budget=replace(spec.budget, seed=budget.seed + spec.budget.seed)) for spec in planned.specs]
-    return Plan([replace(spec, closed=closed) for spec in seeded])
+    return Plan([replace(spec, closed=closed) for spec in planned.specs])
 
 
 def run(

@@ -15,6 +15,7 @@ from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord, latest
+from frontierco.solver import Budget
 from tests.helpers import TEST_SOLVERS
 
 SCRIPT = """
@@ -26,9 +27,9 @@ from pathlib import Path
 from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore, RunRecord, latest
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 spec = discover(Path(sys.argv[1]))["faulty"]
-plan = plan_file(spec, Path(sys.argv[2]), 5.0, seeds=6, params={"mode": "slow", "seconds": 0.4})
+plan = plan_file(spec, Path(sys.argv[2]), Budget(5.0), seeds=6, params={"mode": "slow", "seconds": 0.4})
 run_plan(plan, ResultStore(Path(sys.argv[3])))
 """
 
@@ -117,10 +118,11 @@ def test_force_redoes_runs(tmp_path, plan_for):
 def test_only_named_instances(tmp_path):
     from frontierco.solver import get_solver
 
-    plan = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["mis-rb-small-dev-2"]), 5.0)
+    selection = Selection("mis-rb-small", "dev", names=["mis-rb-small-dev-2"])
+    plan = plan_collection(Registry(), get_solver("greedy"), "mis", selection, Budget(5.0))
     assert [s.instance_name for s in plan.specs] == ["mis-rb-small-dev-2"]
     with pytest.raises(UsageError, match="no instances nope"):
-        plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["nope"]), 5.0)
+        plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev", names=["nope"]), Budget(5.0))
 
 
 def test_run_id_does_not_depend_on_how_the_limit_is_written(plan_for):
@@ -138,7 +140,7 @@ def test_run_id_depends_on_identity_only(plan_for):
 def test_greedy_on_default_collection(tmp_path):
     from frontierco.solver import get_solver
 
-    plan = plan_collection(Registry(), get_solver("greedy"), "mis", Selection(None, "dev", limit=2), 5.0)
+    plan = plan_collection(Registry(), get_solver("greedy"), "mis", Selection(None, "dev", limit=2), Budget(5.0))
     records = run_plan(plan, ResultStore(tmp_path), LocalExecutor(2))
     assert [r.status for r in records] == ["feasible", "feasible"]
     assert all(r.collection == "mis-rb-small" and r.reference is not None for r in records)
@@ -152,7 +154,7 @@ def test_usage_errors(problem, collection, message):
     from frontierco.solver import get_solver
 
     with pytest.raises(UsageError, match=message):
-        plan_collection(Registry(), get_solver("greedy"), problem, Selection(collection), 1.0)
+        plan_collection(Registry(), get_solver("greedy"), problem, Selection(collection), Budget(1.0))
 
 
 def test_a_redone_run_keeps_the_solution_file_of_the_earlier_record(tmp_path, plan_for):

@@ -58,10 +58,10 @@ from pathlib import Path
 from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
-plan = plan_file(faulty, DATA / "tiny.vrp", 60.0, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+plan = plan_file(faulty, DATA / "tiny.vrp", Budget(60.0), params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
 run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     process = subprocess.Popen([sys.executable, "-c", script])
@@ -91,10 +91,11 @@ from pathlib import Path
 from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import MAX_TIME_LIMIT, plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
-plan = plan_file(faulty, DATA / "tiny.vrp", MAX_TIME_LIMIT, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}})
+params = {{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}}
+plan = plan_file(faulty, DATA / "tiny.vrp", Budget(MAX_TIME_LIMIT), params=params)
 run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)

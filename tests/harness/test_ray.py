@@ -16,7 +16,7 @@ from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.solver import get_solver
+from frontierco.solver import Budget, get_solver
 
 pytest.importorskip("ray")
 PORT = "6391"
@@ -66,7 +66,7 @@ def _comparable(records):
 def test_ray_records_match_local_records(tmp_path, ray_address):
     from frontierco.harness.executors import RayExecutor
 
-    plan = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), 5.0, seeds=2)
+    plan = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), Budget(5.0), seeds=2)
     local = run_plan(plan, ResultStore(tmp_path / "local"), LocalExecutor(2))
     executor = RayExecutor(ray_address)
     assert executor.jobs >= 2  # the head and the extra worker node each give a CPU

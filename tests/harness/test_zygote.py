@@ -100,10 +100,10 @@ from frontierco.harness import zygote
 from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA, TEST_SOLVERS
 faulty = discover(TEST_SOLVERS)["faulty"]
-run_plan(plan_file(faulty, DATA / "tiny.vrp", 5.0), ResultStore(Path({str(tmp_path / "runs")!r})))
+run_plan(plan_file(faulty, DATA / "tiny.vrp", Budget(5.0)), ResultStore(Path({str(tmp_path / "runs")!r})))
 Path({str(pids)!r}).write_text(" ".join(str(z.process.pid) for z in zygote._zygotes.values()))
 time.sleep(60)
 """

@@ -129,10 +129,10 @@ from pathlib import Path
 from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 hostile = discover(Path({str(Path(__file__).resolve().parent / "solvers")!r}))["hostile"]
-plan = plan_file(hostile, DATA / "tiny.vrp", 60.0, params={{"mode": "escape", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+plan = plan_file(hostile, DATA / "tiny.vrp", Budget(60.0), params={{"mode": "escape", "pidfile": {str(pidfile)!r}, "seconds": 60}})
 run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     env = {**os.environ, "FRONTIERCO_SANDBOX": "0"}  # the solver reports through a file outside its folder

@@ -67,14 +67,14 @@ def test_this_machine_has_a_sandbox():
 
 def test_a_sandboxed_solver_still_solves(tmp_path, monkeypatch):
     from frontierco.harness.plan import plan_file
-    from frontierco.solver import discover
+    from frontierco.solver import Budget, discover
     from tests.helpers import DATA
 
     monkeypatch.chdir(Path(__file__).parent)
     hostile = discover(Path("solvers"))["hostile"]  # a relative path: bubblewrap's sandbox has another working folder
     for mechanism in (m for m in (LANDLOCK, BUBBLEWRAP) if choose(m) == m):
         monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
-        plan = plan_file(hostile, DATA / "tiny.vrp", 5.0, 1, params={"mode": "good"})
+        plan = plan_file(hostile, DATA / "tiny.vrp", Budget(5.0), 1, params={"mode": "good"})
         (record,) = run_plan(plan, ResultStore(tmp_path / mechanism))
         assert record.status == "feasible" and record.objective == 100.0, (mechanism, record)
 

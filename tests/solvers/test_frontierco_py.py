@@ -15,7 +15,7 @@ from frontierco.problems import evaluate, problem_of
 from frontierco.problems.files import natural_suffix, write_instance
 from frontierco.problems.generate import generate
 from frontierco.results import ResultStore, Status
-from frontierco.solver import SOLVERS_DIR, discover
+from frontierco.solver import SOLVERS_DIR, Budget, discover
 from tests.helpers import DATA
 
 EXAMPLES = SOLVERS_DIR / "frontierco-py" / "examples"
@@ -36,7 +36,7 @@ REGISTERED = sorted(CASES)
 def _run(tmp_path, instance, file):
     path = tmp_path / f"{instance.name}{natural_suffix(instance)}"
     write_instance(path, instance)
-    plan = plan_file(discover()["frontierco-py"], path, 5.0, params={"file": str(file)})
+    plan = plan_file(discover()["frontierco-py"], path, Budget(5.0), params={"file": str(file)})
     (record,) = run_plan(plan, ResultStore(tmp_path / "runs"))
     return record
 
