@@ -85,3 +85,27 @@ def test_no_solver_writes_a_default_in_its_code():
     folders = [path for path in sorted(SOLVERS_DIR.iterdir()) if (path / "solver.py").is_file()]
     assert len(folders) > 20
     assert [where for folder in folders for where in parameter_reads(folder).defaulted] == []
+
+
+def test_a_changed_default_comes_with_a_new_solver_version():
+    """The run id counts the solver's version and its non-default parameters, not solver.toml: a default changed
+    without a new version would make old runs of the solver pass for new ones. Records carry the defaults they
+    were planned with; those of a committed record must be the declared ones while its version is the solver's."""
+    import json
+
+    from frontierco.solver import discover
+    from frontierco.workspace import SUITE
+
+    solvers = discover()
+    versions: dict[str, str] = {}
+    for path in sorted((SUITE / "leaderboards" / "runs").glob("*/*.jsonl")):
+        for line in path.read_text().splitlines():
+            record = json.loads(line)
+            spec = solvers.get(record["solver"])
+            if not record.get("defaults") or spec is None:
+                continue
+            if spec.name not in versions:
+                versions[spec.name] = spec.load().version if spec.available else ""
+            if record["solver_version"] == versions[spec.name]:
+                changed = {k: v for k, v in record["defaults"].items() if spec.defaults.get(k) != v}
+                assert not changed, f"{path}: {spec.name} {record['solver_version']} ran with defaults {changed}: raise its version"
