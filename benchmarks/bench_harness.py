@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection, plan_file
 from frontierco.problems import evaluate
@@ -40,13 +40,13 @@ def overhead(runs: int) -> None:
         for solution in solver.solve(instance, Budget(10.0)):
             evaluate(instance, solution)
         in_process.append(time.perf_counter() - start)
-    campaign = plan_collection(registry, spec, "mis", Selection("mis-rb-small", None, limit=runs), 10.0)
+    plan = plan_collection(registry, spec, "mis", Selection("mis-rb-small", None, limit=runs), Budget(10.0))
     with tempfile.TemporaryDirectory() as folder:
         store = ResultStore(Path(folder))
         harness = []
-        for one in campaign.specs:
+        for one in plan.specs:
             start = time.perf_counter()
-            run_campaign(type(campaign)([one]), store)
+            run_plan(type(plan)([one]), store)
             harness.append(time.perf_counter() - start)
     a, b = statistics.mean(in_process), statistics.mean(harness)
     print(f"overhead: in-process {a:.4f} s/run, harness {b:.4f} s/run, overhead {b - a:.4f} s/run over {len(harness)} runs")
@@ -60,12 +60,12 @@ def throughput(runs: int) -> None:
             path = Path(folder) / f"er{k}.mis"
             write_instance(path, generate("mis-er", f"er{k}", k, {"n": 3000, "p": 0.05}).instance)
             files.append(path)
-        specs = [s for path in files for s in plan_file(spec, path, 60.0).specs]
-        campaign = type(plan_file(spec, files[0], 60.0))(specs)
+        specs = [s for path in files for s in plan_file(spec, path, Budget(60.0)).specs]
+        plan = type(plan_file(spec, files[0], Budget(60.0)))(specs)
         timings = {}
         for jobs in (1, 2):
             start = time.perf_counter()
-            records = run_campaign(campaign, ResultStore(Path(folder) / f"runs{jobs}"), LocalExecutor(jobs))
+            records = run_plan(plan, ResultStore(Path(folder) / f"runs{jobs}"), LocalExecutor(jobs))
             timings[jobs] = time.perf_counter() - start
             assert all(r.status == "feasible" for r in records)
         print(f"throughput: {runs} runs, --jobs 1 {timings[1]:.2f} s, --jobs 2 {timings[2]:.2f} s, speed-up {timings[1] / timings[2]:.2f}x")

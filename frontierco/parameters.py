@@ -16,8 +16,11 @@ A solver of another package (an entry point) declares the same tables as its cla
 Types: ``int``, ``float`` (finite; an integer is taken too), ``bool``, ``str``, ``path`` (a string naming a file or
 folder), ``list[str]``, or a union of them (``int|str``); the strings may be limited to ``choices``. A run with a parameter the
 solver does not declare, or a value of the wrong type, is refused in one line before anything runs (a typo
-would otherwise become a leaderboard row of its own). Defaults are documentation: a run's parameters are
-recorded as given, so the run ids of runs that leave a parameter out do not change.
+would otherwise become a leaderboard row of its own). Planning fills in the defaults (``SolverSpec.full_params``),
+so a run's record holds its full parameter set, and a solver built directly (``Solver.__init__``) gets them too;
+the run id and the leaderboard's row name count only the values that differ from the default, so a default given
+and one left out are one run. A parameter declared without a default is absent unless given (its default depends on
+the run, e.g. the problem's example file). Changing a default changes what a run does: raise the solver's version.
 """
 
 from __future__ import annotations

@@ -129,6 +129,7 @@ class RunRecord:
     sense: str = ""  # "min" or "max" of the instance (an instance may state its own); "" in records older than the field
     bound: float | None = None  # the solver's proven bound on the optimum, as it claimed it; None if it claimed none
     device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
+    defaults: dict[str, Any] = field(default_factory=dict)  # the declared defaults filled into params; {} in older records
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer schema, kept and written back as they were
 
     @property
@@ -139,8 +140,10 @@ class RunRecord:
     @property
     def row_name(self) -> str:
         """The solver as the leaderboard names its rows: runs with parameters, or on another device than the
-        CPU, are rows of their own (``ctc-scip{heuristics=aggressive}``, ``dimes@cuda``)."""
-        settings = ",".join(f"{key}={self.params[key]}" for key in sorted(self.params))
+        CPU, are rows of their own (``ctc-scip{heuristics=aggressive}``, ``dimes@cuda``); a parameter at its declared
+        default is not named (the record holds the full set since defaults are filled at plan time)."""
+        chosen = {key: value for key, value in self.params.items() if key not in self.defaults or self.defaults[key] != value}
+        settings = ",".join(f"{key}={chosen[key]}" for key in sorted(chosen))
         name = f"{self.solver}{{{settings}}}" if settings else self.solver
         return name if self.device == "cpu" else f"{name}@{self.device}"
 
@@ -195,6 +198,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     **{name: (int, type(None)) for name in ("exit_code", "exit_signal")},
     "proven": (bool,),
     "params": (dict,),
+    "defaults": (dict,),
     "provenance": (dict,),
     "trace": (list,),
     "solution_file": (str, type(None)),
@@ -397,7 +401,7 @@ class ResultStore:
             row = asdict(record)
             extra = row.pop("extra")
             row["trace"] = json.dumps(row["trace"])
-            for name in ("params", "provenance"):
+            for name in ("params", "defaults", "provenance"):
                 row[name] = json.dumps(row[name], sort_keys=True)
             row["extra"] = json.dumps(extra, sort_keys=True)
             rows.append(row)

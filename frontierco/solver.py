@@ -19,8 +19,9 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import inspect
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -86,13 +87,32 @@ class Solver:
     files: FileStore | None = None  # the run's file store (where its published weights are), set by the worker from the job
 
     def __init__(self, **params: Any) -> None:
-        self.params = params
+        """``params`` over the declared defaults: a run's job holds them all already (``SolverSpec.full_params``);
+        a test or script that builds a solver directly gets the defaults from the same declarations."""
+        self.params = declared_defaults(type(self)) | params
 
     def setup(self) -> None:
         """Untimed preparation (load a checkpoint, compile); called once before ``solve``."""
 
     def solve(self, instance: Any, budget: Budget) -> Iterator[Any]:
         raise NotImplementedError
+
+
+def declared_defaults(cls: type[Solver]) -> dict[str, Any]:
+    """The defaults ``cls`` declares: its ``parameters`` (a solver of another package), else the ``solver.toml`` of
+    the folder its class is defined in; parameters declared without a default are left out."""
+    if cls.parameters:
+        parameters = parse_params_table(cls.parameters, f"{cls.__module__}:{cls.__qualname__}")
+    else:
+        try:
+            parameters = read_solver_file(Path(inspect.getfile(cls)).parent)
+        except (TypeError, OSError):  # a class made at run time has no file
+            parameters = ()
+    return _defaults(parameters, cls.name)
+
+
+def _defaults(parameters: tuple[Param, ...], solver: str) -> dict[str, Any]:
+    return {p.name: p.default for p in parameters if p.applies_to(solver) and p.default is not None}
 
 
 class SolverUnavailable(UsageError):
@@ -126,6 +146,22 @@ class SolverSpec:
         if not self.declared:
             return [*lines, "parameters: none"]
         return [*lines, "parameters:", *(f"  {param.describe()}" for param in self.declared)]
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """The declared defaults of the parameters this solver takes (one declared without a default is absent
+        unless given: its default depends on the run, e.g. the problem's example file)."""
+        return _defaults(self.parameters, self.name)
+
+    def full_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The parameters a run of this solver gets: the declared defaults overlaid with ``params``."""
+        return self.defaults | dict(params)
+
+    def chosen(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The parameters of ``params`` that are not the declared default (what makes a run differ from one that
+        leaves them out; 1 is the float default 1.0: the declared types leave no other equal values of two types)."""
+        defaults = self.defaults
+        return {key: value for key, value in params.items() if key not in defaults or defaults[key] != value}
 
     def check_params(self, params: dict[str, Any]) -> None:
         """Refuse an undeclared parameter or a value of the wrong type in one line, before anything runs."""

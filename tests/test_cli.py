@@ -228,16 +228,16 @@ def test_verify_names_an_empty_prefix_ambiguous(tmp_path):
 @pytest.mark.parametrize("strict", [False, True])
 def test_run_counts_runs_that_crashed_and_fails_only_with_strict(tmp_path, monkeypatch, strict: bool) -> None:
     from frontierco.harness import request as request_module
-    from frontierco.harness.campaign import to_record
+    from frontierco.harness.execute import to_record
     from frontierco.harness.runner import Outcome
 
-    def crashing(campaign, store, executor, force, progress):  # every planned run ends in a crash
-        records = [to_record(spec, Outcome(status="crash", reason="killed"), None, 1) for spec in campaign.specs]
+    def crashing(plan, store, executor, force, progress):  # every planned run ends in a crash
+        records = [to_record(spec, Outcome(status="crash", reason="killed"), None, 1) for spec in plan.specs]
         for record in records:
             store.append(record)
         return records
 
-    monkeypatch.setattr(request_module, "run_campaign", crashing)  # the one run path, which the command imports when it runs
+    monkeypatch.setattr(request_module, "run_plan", crashing)  # the one run path, which the command imports when it runs
     args = ["run", "--solver", "greedy", "--problem", "mis", "--limit", "2", "--results", str(tmp_path)]
     result = runner.invoke(app, args + (["--strict"] if strict else []))
     assert "2 of 2 runs ended in error, crash or memory" in result.output
@@ -256,7 +256,7 @@ def test_random_option_values_are_refused_in_one_line_or_run(monkeypatch, tmp_pa
     from frontierco.harness import request as request_module
 
     planned = []
-    monkeypatch.setattr(request_module, "run_campaign", lambda campaign, *args, **kwargs: planned.extend(campaign.specs) or [])
+    monkeypatch.setattr(request_module, "run_plan", lambda plan, *args, **kwargs: planned.extend(plan.specs) or [])
     args = ["run", "--solver", "greedy", "--problem", "mis", "--time-limit", str(time_limit), "--limit", str(limit)]
     result = runner.invoke(app, args + ["--seeds", str(seeds), "--threads", str(threads), "--results", str(tmp_path)])
     valid = limit >= 1 and seeds >= 1 and threads >= 1

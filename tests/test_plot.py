@@ -4,11 +4,11 @@ import pytest
 
 from frontierco.app.plot import plot_run
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.solver import get_solver
+from frontierco.solver import Budget, get_solver
 
 
 @pytest.mark.parametrize(
@@ -22,7 +22,8 @@ from frontierco.solver import get_solver
 )
 def test_plot_draws_a_verified_run(tmp_path, solver, problem, collection):
     store = ResultStore(tmp_path / "runs")
-    (record,) = run_campaign(plan_collection(Registry(), get_solver(solver), problem, Selection(collection, "dev", limit=1), 5.0), store)
+    plan = plan_collection(Registry(), get_solver(solver), problem, Selection(collection, "dev", limit=1), Budget(5.0))
+    (record,) = run_plan(plan, store)
     out = plot_run(store, record.run_id[:10], tmp_path / "plot.png", Registry())
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     pixels = matplotlib.image.imread(out)[..., :3]
@@ -34,6 +35,6 @@ def test_plot_draws_a_verified_run(tmp_path, solver, problem, collection):
 def test_plot_refuses_what_it_cannot_draw(tmp_path):
     store = ResultStore(tmp_path / "runs")
     selection = Selection("milp-setcover-easy", "dev", limit=1)
-    (record,) = run_campaign(plan_collection(Registry(), get_solver("highs"), "milp", selection, 5.0), store)
+    (record,) = run_plan(plan_collection(Registry(), get_solver("highs"), "milp", selection, Budget(5.0)), store)
     with pytest.raises(UsageError, match="can be drawn"):
         plot_run(store, record.run_id, tmp_path / "plot.png", Registry())

@@ -5,14 +5,14 @@ import tomli_w
 
 from frontierco.app.references import compute_references, update_references
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.problems.common.fingerprint import content_sha256
 from frontierco.problems.generate import generate
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.solver import get_solver
+from frontierco.solver import Budget, get_solver
 from frontierco.workspace import Context
 
 
@@ -45,8 +45,8 @@ def test_compute_writes_proven_optima_with_provenance(tmp_path):
 
 
 def _runs(registry: Registry, store: ResultStore) -> None:
-    campaign = plan_collection(registry, get_solver("nn-2opt"), "tsp", Selection("tiny-tsp"), 5.0)
-    run_campaign(campaign, store, LocalExecutor(1))
+    plan = plan_collection(registry, get_solver("nn-2opt"), "tsp", Selection("tiny-tsp"), Budget(5.0))
+    run_plan(plan, store, LocalExecutor(1))
 
 
 def test_update_takes_over_better_runs_after_verifying(tmp_path):

@@ -223,14 +223,14 @@ def test_manifests_live_in_instances_dir():
 
 def test_a_collection_can_set_the_memory_its_runs_may_use(tmp_path) -> None:
     from frontierco.harness.plan import Selection, plan_collection
-    from frontierco.solver import get_solver
+    from frontierco.solver import Budget, get_solver
 
     text = (INSTANCES_DIR / "generated" / "mis-rb-small.toml").read_text()
     (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', 'name = "mis-rb-small"\nmemory_mb = 2048', 1))
     registry = Registry(tmp_path)
     assert registry.collection("mis-rb-small").memory_mb == 2048
-    campaign = plan_collection(registry, get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), 5.0)
-    assert {spec.memory_mb for spec in campaign.specs} == {2048}
+    plan = plan_collection(registry, get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), Budget(5.0))
+    assert {spec.memory_mb for spec in plan.specs} == {2048}
     (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', 'name = "mis-rb-small"\nmemory_mb = "lots"', 1))
     with pytest.raises(RegistryError, match="memory_mb must be an integer"):
         _ = Registry(tmp_path).collections

@@ -112,7 +112,7 @@ def test_solver_folders_are_checked_against_their_own_declarations(tmp_path):
     more = solvers / "more"  # a second folder: no README, a path parameter it does not declare as a path, a stranger
     more.mkdir()
     code = (solvers / "tuned" / "solver.py").read_text().replace('"tuned"', '"bare"')
-    code += "\n    def setup(self):\n        self.depth = self.params.get('depth', 3) + self.params['level']\n"
+    code += "\n    def setup(self):\n        self.depth = self.params.get('depth', 3) + self.params['level'] + self.params['extra']\n"
     (more / "solver.py").write_text(code.replace("    version", '    path_params = ("flavour",)\n    version'))
     stranger = '\n[params.extra]\ntype = "int"\nsolvers = ["ghost"]\n'
     (more / "solver.toml").write_text((solvers / "tuned" / "solver.toml").read_text() + stranger)
@@ -125,6 +125,9 @@ def test_solver_folders_are_checked_against_their_own_declarations(tmp_path):
     assert f"{more}: no README.md (what the solver is, its citation and licence)" in found
     assert f"{more / 'solver.toml'}: params.extra names solvers not in this folder: ghost" in found
     assert f"{more}: the code reads parameters that solver.toml does not declare: depth" in found
+    assert f"{more}: the code reads self.params[...] of parameters solver.toml gives no default: extra" in found
+    defaulted = ": depth: a default in the code; declare it in solver.toml and read self.params[...]"
+    assert any(line.startswith(f"{more / 'solver.py'}:") and line.endswith(defaulted) for line in found)
     assert f'{more / "solver.py"}:Tuned: path parameter flavour is not declared in solver.toml with type = "path"' in found
     assert any(line.startswith(f"{solvers / 'broken' / 'solver.py'}: cannot be read (") for line in found)
     assert any(line.startswith(f"{solvers / 'typed' / 'solver.toml'}: params.x needs a type") for line in found)

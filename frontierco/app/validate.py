@@ -88,19 +88,44 @@ def _is_self_params(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "params" and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def parameters_read(folder: Path) -> set[str]:
-    """The parameter names a solver folder's code reads by name (``self.params.get("x", ...)``, ``self.params["x"]``)."""
-    found = set()
+@dataclass
+class ParamReads:
+    """How a solver folder's code reads its parameters by name: ``self.params["x"]`` (``indexed``: the value is
+    always there, so it needs a declared default), ``self.params.get("x")`` (``optional``: a parameter declared
+    without a default), and ``self.params.get("x", default)`` (``defaulted``, 'path:line: x': a default written
+    in the code instead of solver.toml)."""
+
+    indexed: set[str] = field(default_factory=set)
+    optional: set[str] = field(default_factory=set)
+    defaulted: list[str] = field(default_factory=list)
+
+    @property
+    def names(self) -> set[str]:
+        return self.indexed | self.optional | {where.rpartition(": ")[2] for where in self.defaulted}
+
+
+def parameter_reads(folder: Path) -> ParamReads:
+    """The parameters a solver folder's code reads by name, by how it reads them."""
+    reads = ParamReads()
     for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
-            key: ast.expr | None = None
             if isinstance(node, ast.Subscript) and _is_self_params(node.value):
-                key = node.slice
+                if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                    reads.indexed.add(node.slice.value)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
-                key = node.args[0] if _is_self_params(node.func.value) else None
-            if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                found.add(key.value)
-    return found
+                key = node.args[0]
+                if not _is_self_params(node.func.value) or not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    continue
+                if len(node.args) > 1 or node.keywords:
+                    reads.defaulted.append(f"{path}:{node.lineno}: {key.value}")
+                else:
+                    reads.optional.add(key.value)
+    return reads
+
+
+def parameters_read(folder: Path) -> set[str]:
+    """The parameter names a solver folder's code reads by name (``self.params["x"]``, ``self.params.get("x")``)."""
+    return parameter_reads(folder).names
 
 
 def _folder_problems(folder: Path, specs: list[SolverSpec]) -> list[str]:
@@ -112,9 +137,14 @@ def _folder_problems(folder: Path, specs: list[SolverSpec]) -> list[str]:
         found.append(f"{folder / 'solver.py'}: no Solver class with a name and problems")
     names = {spec.name for spec in specs}
     parameters = specs[0].parameters if specs else ()
-    undeclared = sorted(parameters_read(folder) - {param.name for param in parameters})
+    reads = parameter_reads(folder)
+    undeclared = sorted(reads.names - {param.name for param in parameters})
     if undeclared:
         found.append(f"{folder}: the code reads parameters that solver.toml does not declare: {', '.join(undeclared)}")
+    no_default = sorted(reads.indexed & {param.name for param in parameters if param.default is None})
+    if no_default:
+        found.append(f"{folder}: the code reads self.params[...] of parameters solver.toml gives no default: {', '.join(no_default)}")
+    found += [f"{where}: a default in the code; declare it in solver.toml and read self.params[...]" for where in reads.defaulted]
     for param in parameters:
         strangers = sorted(set(param.solvers) - names)
         if strangers:

@@ -47,11 +47,13 @@ class RunSpec:
 
     @property
     def run_id(self) -> str:
-        """Hash of solver name, version and parameters, instance sha256, budget and seed."""
+        """Hash of solver name, version and parameters, instance sha256, budget and seed. Only the parameters
+        that differ from their declared default count, so a run given a default and one that leaves it out are one
+        run, and the ids of runs planned before defaults were filled in (their params as given) stay as they were."""
         identity = {
             "solver": self.solver.name,
             "version": self.solver_version,
-            "params": self.params,
+            "params": self.solver.chosen(self.params),
             "instance": self.instance_sha256,
             "time_limit": float(self.budget.time_limit),  # 60 and 60.0 are the same budget
             "threads": self.budget.threads,

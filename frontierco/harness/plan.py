@@ -1,11 +1,12 @@
-"""Planning: which runs a campaign makes (a solver over the selected instances of a collection, or over a
-user's own file), with the options checked before anything runs."""
+"""Planning: the runs a request makes (a solver over the selected instances of a collection, or over a
+user's own file), with the options checked before anything runs. A run's parameters are the solver's full set:
+the declared defaults overlaid with those given (``SolverSpec.full_params``)."""
 
 from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,8 @@ from frontierco.solver import Budget, SolverSpec
 
 
 @dataclass(frozen=True)
-class Campaign:
-    """What to run: the specs of one solver's runs."""
+class Plan:
+    """What to run: the specs of one solver's runs (``harness/execute.run_plan`` runs them)."""
 
     specs: list[RunSpec]
 
@@ -31,8 +32,9 @@ class Campaign:
 MAX_TIME_LIMIT = 30 * 24 * 3600.0  # far past any protocol (FrontierCO: 3600 s); 1e308 s is a typo, not a budget
 
 
-def check_budget(time_limit: float, seeds: int, threads: int, limit: int | None = None) -> None:
+def check_budget(budget: Budget, seeds: int = 1, limit: int | None = None) -> None:
     """Options that make no sense are refused before anything runs or is recorded."""
+    time_limit, threads = budget.time_limit, budget.threads
     if not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
         wrong = f"time limit must be a positive number of seconds up to {MAX_TIME_LIMIT:g} (30 days), got {time_limit:g}"
         raise BadSetting("time_limit", wrong)
@@ -84,15 +86,14 @@ def plan_collection(
     solver: SolverSpec,
     problem: str,
     selection: Selection,
-    time_limit: float,
+    budget: Budget,
     seeds: int = 1,
-    threads: int = 1,
     params: dict[str, Any] | None = None,
-    device: str = "cpu",
-) -> Campaign:
-    """The runs of ``solver`` on the selected instances, ``seeds`` seeds each."""
+) -> Plan:
+    """The runs of ``solver`` on the selected instances under ``budget``, ``seeds`` seeds each (``budget.seed``
+    .. ``budget.seed + seeds - 1``)."""
     collection, split, limit, max_size, names = selection.collection, selection.split, selection.limit, selection.max_size, selection.names
-    check_budget(time_limit, seeds, threads, limit)
+    check_budget(budget, seeds, limit)
     check_support(solver, problem)
     solver.check_params(params or {})
     name = collection or get_problem(problem).default_collection
@@ -110,7 +111,7 @@ def plan_collection(
     entries = entries[:limit] if limit else entries
     if not entries:
         raise UsageError(f"collection {name} has no instances in split {split!r}")
-    version = solver.load().version
+    version, full = solver.load().version, solver.full_params(params or {})
     specs = []
     for entry in entries:
         source = entry.source
@@ -121,12 +122,12 @@ def plan_collection(
                 RunSpec(
                     solver=solver,
                     solver_version=version,
-                    params=params or {},
+                    params=full,
                     problem=problem,
                     collection=name,
                     instance_key=entry.key,
                     instance_sha256=sha,
-                    budget=Budget(time_limit, seed, threads, device),
+                    budget=replace(budget, seed=budget.seed + seed),
                     manifest=str(chosen.manifest),
                     reference=reference.value if reference else None,
                     reference_source=reference.source if reference else "",
@@ -135,28 +136,27 @@ def plan_collection(
                     files=registry.store,
                 )
             )
-    return Campaign(specs)
+    return Plan(specs)
 
 
 def plan_file(
     solver: SolverSpec,
     path: Path,
-    time_limit: float,
+    budget: Budget,
     seeds: int = 1,
-    threads: int = 1,
     params: dict[str, Any] | None = None,
-    device: str = "cpu",
-) -> Campaign:
-    """Runs on a researcher's own instance file (the problem follows from the file)."""
-    check_budget(time_limit, seeds, threads)
+) -> Plan:
+    """Runs on a researcher's own instance file (the problem follows from the file) under ``budget``, ``seeds``
+    seeds from ``budget.seed``."""
+    check_budget(budget, seeds)
     instance = read_instance(path)
     problem = problem_of(instance).name
     check_support(solver, problem)
     solver.check_params(params or {})
     version = solver.load().version
-    sha = file_sha256(str(path))
+    sha, full = file_sha256(str(path)), solver.full_params(params or {})
     specs = [
-        RunSpec(solver, version, params or {}, problem, ON_FILE, str(path.resolve()), sha, Budget(time_limit, seed, threads, device))
+        RunSpec(solver, version, full, problem, ON_FILE, str(path.resolve()), sha, replace(budget, seed=budget.seed + seed))
         for seed in range(seeds)
     ]
-    return Campaign(specs)
+    return Plan(specs)

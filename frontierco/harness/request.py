@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from frontierco.errors import UsageError
-from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import check_device
+from frontierco.harness.execute import run_plan
 from frontierco.harness.executors import Executor, make_executor
 from frontierco.harness.job import RunSpec
-from frontierco.harness.plan import Campaign, Selection, plan_collection, plan_file
+from frontierco.harness.plan import Plan, Selection, plan_collection, plan_file
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, RunRecord
 from frontierco.solver import Budget, SolverSpec, get_solver
@@ -61,31 +61,32 @@ class Ran:
     records: list[RunRecord]
 
 
-def plan_request(context: Context, request: RunRequest, registry: Registry | None = None) -> Campaign:
+def plan_request(context: Context, request: RunRequest, registry: Registry | None = None) -> Plan:
     """The runs of a request, checked before anything runs; ``registry`` defaults to the context's."""
     check_device(request.budget.device)
     solver = request.solver if isinstance(request.solver, SolverSpec) else get_solver(request.solver, context.layers("solvers"))
     budget, seeds, params = request.budget, request.seeds, request.params
     if isinstance(request.instances, Path):
-        planned = plan_file(solver, request.instances, budget.time_limit, seeds, budget.threads, params, budget.device)
+        planned = plan_file(solver, request.instances, budget, seeds, params)
     else:
         registry = registry if registry is not None else Registry.of(context)
         selection = request.instances
         problem = request.problem or (registry.collection(selection.collection).problem if selection.collection else None)
         if problem is None:
             raise UsageError("a run names its problem or its collection")
-        planned = plan_collection(registry, solver, problem, selection, budget.time_limit, seeds, budget.threads, params, budget.device)
+        planned = plan_collection(registry, solver, problem, selection, budget, seeds, params)
     closed = context.closed()
-    seeded = [replace(spec, budget=replace(spec.budget, seed=budget.seed + spec.budget.seed)) for spec in planned.specs]
     on_file = isinstance(request.instances, Path)  # a collection's runs have their registry's file store already
-    settled = [replace(spec, closed=closed, sandbox=context.sandbox, files=context.files if on_file else spec.files) for spec in seeded]
-    return Campaign(settled)
+    settled = [
+        replace(spec, closed=closed, sandbox=context.sandbox, files=context.files if on_file else spec.files) for spec in planned.specs
+    ]
+    return Plan(settled)
 
 
 def run(
     context: Context, request: RunRequest, store: ResultStore, progress: Progress | None = None, registry: Registry | None = None
 ) -> Ran:
     """Plan the request, run what is not recorded yet (everything with ``force``) and store a record per run."""
-    campaign = plan_request(context, request, registry)
+    plan = plan_request(context, request, registry)
     executor = request.execution.executor()
-    return Ran(campaign.specs, run_campaign(campaign, store, executor, request.force, progress))
+    return Ran(plan.specs, run_plan(plan, store, executor, request.force, progress))

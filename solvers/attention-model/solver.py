@@ -56,8 +56,8 @@ class AttentionModel(Solver):
         import torch
 
         self.torch = torch
-        self.samples = int(self.params.get("samples", 0))  # 0: sample until the time limit; PAPER_SAMPLES: the paper's
-        self.batch = int(self.params.get("batch", 128))
+        self.samples = int(self.params["samples"])  # 0: sample until the time limit; PAPER_SAMPLES: the paper's
+        self.batch = int(self.params["batch"])
         self.networks: dict[tuple[str, int], Any] = {}
 
     def network(self, problem: str, n: int) -> Any:

@@ -29,5 +29,5 @@ class CHILS(Solver):
             solver.add_vertex(1)
         for u, v in instance.edges.tolist():
             solver.add_edge(u, v)
-        solver.run_full(clock.left(), int(self.params.get("concurrent", 16)), budget.seed)
+        solver.run_full(clock.left(), int(self.params["concurrent"]), budget.seed)
         yield MISSolution(np.array([v for v in range(instance.n) if solver.get_solution_vertex_configuration(v)], dtype=np.int64))

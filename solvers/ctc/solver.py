@@ -59,13 +59,11 @@ from frontierco.solver import Budget, Proven, Solver
 
 log = logging.getLogger("frontierco.ctc")
 
-SLICE = 1.0  # seconds of the plain solve before the prediction
-SLICE_SHARE = 0.1  # ... and at most this share of the limit
-# nodes a reduced model may search without improving on the best solution: about the 5 s of wall time that
-# versions up to 8 allowed, on a quiet machine (measured in the tree of a reduced model, one thread: ~60 nodes/s
-# on milp-indset-hard and on milp-setcover-hard alike)
-STALL_NODES = 300
-SHARE = 0.5  # the most of the time left that the ladder of reduced models may take
+# the defaults of slice (seconds of the plain solve before the prediction), stall_nodes and share are in solver.toml;
+# stall_nodes (300), the nodes a reduced model may search without improving on the best solution, is about the 5 s of
+# wall time that versions up to 8 allowed, on a quiet machine (measured in the tree of a reduced model, one thread:
+# ~60 nodes/s on milp-indset-hard and on milp-setcover-hard alike)
+SLICE_SHARE = 0.1  # the plain solve before the prediction takes at most this share of the limit
 
 
 def scip_search(
@@ -176,7 +174,7 @@ class _Best:
 
 class _Reducing(Solver):
     problems = ("milp", "cflp", "cpmp")
-    version = "9"  # 9: a rung stalls after STALL_NODES nodes of its own search without a better solution (was 5 s of wall time)
+    version = "9"  # 9: a rung stalls after stall_nodes nodes of its own search without a better solution (was 5 s of wall time)
     deterministic = True
     backend: ClassVar[str] = "scip"
     constraints: ClassVar[bool] = True
@@ -187,20 +185,21 @@ class _Reducing(Solver):
         from .checkpoint import SHIPPED, load
 
         torch.set_num_threads(1)
-        folder = Path(self.params.get("checkpoints", SHIPPED))
+        chosen = self.params.get("checkpoints")  # declared without a default: the shipped ones, beside this file
+        folder = Path(chosen) if chosen is not None else SHIPPED
         self.models = {path.stem: load(path) for path in sorted(folder.glob("*.pt"))}
         if not self.models:
             raise ValueError(f"{self.name}: no checkpoint (*.pt) in {folder}")
-        self.slice = float(self.params.get("slice", SLICE))
+        self.slice = float(self.params["slice"])
         if "stall" in self.params:
             raise ValueError(f"{self.name}: the stall is counted in nodes since version 9: use stall_nodes, not stall (seconds)")
-        self.stall_nodes = int(self.params.get("stall_nodes", STALL_NODES))
-        self.share = float(self.params.get("share", SHARE))
-        self.form = str(self.params.get("form", "big-m"))
-        self.fixings = bool(self.params.get("fixings", True))  # False: the forced rows alone (an ablation)
+        self.stall_nodes = int(self.params["stall_nodes"])
+        self.share = float(self.params["share"])
+        self.form = str(self.params["form"])
+        self.fixings = bool(self.params["fixings"])  # False: the forced rows alone (an ablation)
         self.trust = {key: float(self.params[key]) for key in ("zeros", "ones", "rows") if key in self.params}
-        heuristics = str(self.params.get("heuristics", "default"))
-        self.subsolve = str(self.params.get("subsolve", "neighbourhood"))
+        heuristics = str(self.params["heuristics"])
+        self.subsolve = str(self.params["subsolve"])
         if self.form not in ("big-m", "indicator") or heuristics not in ("default", "aggressive"):
             raise ValueError(f"{self.name}: form must be big-m or indicator and heuristics default or aggressive")
         if self.subsolve not in ("neighbourhood", "default"):

@@ -117,12 +117,12 @@ class DeepAco(Solver):
         self.torch = torch
         for module in ("frontierco.kit.tour_search", f"{__package__}.ants"):  # compiled (or loaded from numba's cache) before the clock
             import_module(module).warm_up()
-        self.ants = int(self.params.get("ants", 0))  # 0: the authors' setting (TSP 48, CVRP 20)
-        self.decay = float(self.params.get("decay", 0.9))
-        self.local_search = str(self.params.get("local_search", "nls"))  # nls | 2opt (TSP) | none
-        self.nls_rounds = int(self.params.get("nls_rounds", 10))  # T_NLS
-        self.perturbation_moves = int(self.params.get("perturbation_moves", 20))  # T_p
-        self.iterations = int(self.params.get("iterations", 0))  # 0: until the time limit; 10: the authors' T
+        self.ants = int(self.params["ants"])  # 0: the authors' setting (TSP 48, CVRP 20)
+        self.decay = float(self.params["decay"])
+        self.local_search = str(self.params["local_search"])  # nls | 2opt (TSP) | none
+        self.nls_rounds = int(self.params["nls_rounds"])  # T_NLS
+        self.perturbation_moves = int(self.params["perturbation_moves"])  # T_p
+        self.iterations = int(self.params["iterations"])  # 0: until the time limit; 10: the authors' T
         if self.local_search not in ("nls", "2opt", "none"):
             raise ValueError(f"deepaco: local_search must be nls, 2opt or none, not {self.local_search!r}")
         self.networks: dict[tuple[str, int], Any] = {}

@@ -97,11 +97,11 @@ class Dimes(Solver):
         self.torch = torch
         for module in ("frontierco.kit.tour_search", f"{__package__}.decode"):  # compiled (or loaded from numba's cache) before the clock
             import_module(module).warm_up()
-        self.starts = int(self.params.get("starts", 500))  # greedy starts, the paper's G setting
-        self.temperature = float(self.params.get("temperature", 0.01))  # the paper's S setting (tau)
-        self.batch = int(self.params.get("batch", 64))  # sampled tours per round
-        self.local_search = bool(self.params.get("local_search", True))
-        chosen = self.params.get("network", "auto")  # a trained size, or "auto" (by instance size)
+        self.starts = int(self.params["starts"])  # greedy starts, the paper's G setting
+        self.temperature = float(self.params["temperature"])  # the paper's S setting (tau)
+        self.batch = int(self.params["batch"])  # sampled tours per round
+        self.local_search = bool(self.params["local_search"])
+        chosen = self.params["network"]  # a trained size, or "auto" (by instance size)
         if chosen != "auto" and int(chosen) not in WEIGHTS:
             raise ValueError(f"dimes: network must be 'auto' or one of {sorted(WEIGHTS)}, got {chosen!r}")
         self.chosen = None if chosen == "auto" else int(chosen)

@@ -55,7 +55,8 @@ class FrontierCOPy(Solver):
         if unknown:
             raise UsageError(f"frontierco-py takes one parameter, file=PATH; not {', '.join(unknown)}")
         problem = problem_of(instance).name
-        module = load_file(Path(str(self.params.get("file", EXAMPLES / f"{problem}.py"))))
+        chosen = self.params.get("file")  # declared without a default: it is the problem's example
+        module = load_file(Path(str(chosen)) if chosen is not None else EXAMPLES / f"{problem}.py")
         convert = adaptor(problem)
         produced = module.solve(**convert.kwargs(instance))
         for number, data in enumerate(produced if inspect.isgenerator(produced) else [produced], start=1):

@@ -38,7 +38,7 @@ class HGS(Solver):
             rounding = False
         # HGS-CVRP's limit is CPU time: scale the wall-clock time left by the CPU share this process gets
         parameters = hygese.AlgorithmParameters(
-            timeLimit=clock.left() * cpu_share(), seed=budget.seed, nbIter=int(self.params.get("nb_iter", 20000))
+            timeLimit=clock.left() * cpu_share(), seed=budget.seed, nbIter=int(self.params["nb_iter"])
         )
         result = hygese.Solver(parameters=parameters, verbose=False).solve_cvrp(data, rounding=rounding)
         yield CVRPSolution(tuple(np.array(route, dtype=np.int64) for route in result.routes if len(route)))

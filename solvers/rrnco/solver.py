@@ -27,11 +27,9 @@ AUGMENTATIONS = 8
 # the (B, N, N, features, bias dim) float tensors of the bias network stay under this many bytes per chunk
 CHUNK_BYTES = 256 * 2**20
 # the anytime loop of ``rrnco`` after greedy and x8: rounds of these phases over the 8 views until the time limit;
-# "redraw": new ANE neighbours, greedy decoding; "sample": sampling from the policy at SAMPLING_TEMPERATURE.
+# "redraw": new ANE neighbours, greedy decoding; "sample": sampling from the policy at the parameter temperature.
 # Measured (bench_rrnco.py --phases, realcity-acvrp-100, 10 s): redraws improved 10-14 times by ~0.9%, sampling
-# at T=1 never, at T=0.3 3 times; redraw alone ended lowest, so it is the default
-ROUNDS = ("redraw",)
-SAMPLING_TEMPERATURE = 1.0
+# at T=1 never, at T=0.3 3 times; redraw alone ended lowest, so it is the default (rounds, in solver.toml)
 
 
 @dataclass(frozen=True)
@@ -60,10 +58,10 @@ class RRNCOSolver(Solver):
 
         self.torch = torch
         self.models = {path.stem: load(path) for path in sorted(SHIPPED.glob("*.pt"))}
-        self.pomo = int(self.params.get("pomo", 100))
-        self.anytime = bool(self.params.get("anytime", True))  # False: stop after the x8 pass
-        self.temperature = float(self.params.get("temperature", SAMPLING_TEMPERATURE))
-        self.rounds = tuple(self.params.get("rounds", ROUNDS))
+        self.pomo = int(self.params["pomo"])
+        self.anytime = bool(self.params["anytime"])  # False: stop after the x8 pass
+        self.temperature = float(self.params["temperature"])
+        self.rounds = tuple(self.params["rounds"])
         if not self.rounds or not set(self.rounds) <= {"redraw", "sample"}:
             raise ValueError(f"rounds must name 'redraw' and/or 'sample', not {self.rounds!r}")
 
@@ -163,7 +161,7 @@ class RRNCOLocalSearchSolver(RRNCOSolver):
 
     def setup(self) -> None:
         super().setup()
-        self.searched = int(self.params.get("candidates", 40))
+        self.searched = int(self.params["candidates"])
 
     def search(self, instance: TSPInstance | CVRPInstance, budget: Budget, clock: Clock) -> Iterator[TSPSolution | CVRPSolution]:
         """The greedy pass's best rollout at once; then the local optima of its best distinct rollouts as they

@@ -3,7 +3,7 @@ from dataclasses import replace
 import pytest
 
 from frontierco.harness.plan import plan_file
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA, TEST_SOLVERS
 
 
@@ -13,14 +13,14 @@ def faulty():
 
 
 @pytest.fixture
-def campaign_for(faulty):
+def plan_for(faulty):
     """A campaign of the faulty solver on tests/data/tiny.vrp in one mode (reference 100)."""
 
     def build(mode: str, time_limit: float = 5.0, seeds: int = 1, memory_mb: int | None = 8192, **params):
-        campaign = plan_file(faulty, DATA / "tiny.vrp", time_limit, seeds, params={"mode": mode, **params})
+        plan = plan_file(faulty, DATA / "tiny.vrp", Budget(time_limit), seeds, params={"mode": mode, **params})
         specs = [
-            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in campaign.specs
+            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in plan.specs
         ]
-        return replace(campaign, specs=specs)
+        return replace(plan, specs=specs)
 
     return build

@@ -89,27 +89,27 @@ def test_two_campaigns_redoing_the_same_runs_at_once_redo_each_run_once(tmp_path
     assert len(counts) == 8 and set(counts.values()) == {2}  # the first run, then one redo each
 
 
-def test_a_forced_campaign_skips_the_runs_another_forced_campaign_redid_after_it_began(tmp_path, campaign_for):
+def test_a_forced_campaign_skips_the_runs_another_forced_campaign_redid_after_it_began(tmp_path, plan_for):
     """Issue 30, defect 7, without a race: campaign B begins (and notes what the store holds), campaign A redoes
     every run with --force to its end, and only then does B come to admit its runs. Each was redone after B began,
     so B runs none of them (before, B redid them all: two concurrent --force runs duplicated 15 of 16 runs); a
     forced campaign begun afterwards redoes them all again."""
-    from frontierco.harness.campaign import run_campaign
+    from frontierco.harness.execute import run_plan
 
     store = ResultStore(tmp_path)
-    campaign = campaign_for("good", time_limit=2.0, seeds=2)
-    assert len(run_campaign(campaign, store)) == 2
+    plan = plan_for("good", time_limit=2.0, seeds=2)
+    assert len(run_plan(plan, store)) == 2
     admitted: list[str] = []
 
     class ALateExecutor:
         jobs = 1
 
         def run(self, specs, admit=None):
-            assert len(run_campaign(campaign, store, force=True)) == 2  # campaign A, start to end
+            assert len(run_plan(plan, store, force=True)) == 2  # campaign A, start to end
             admitted.extend(spec.run_id for spec in specs if admit(spec))
             yield from ()
 
-    assert run_campaign(campaign, store, executor=ALateExecutor(), force=True) == []
+    assert run_plan(plan, store, executor=ALateExecutor(), force=True) == []
     assert admitted == []
     assert set(Counter(r.run_id for r in store.records()).values()) == {2}
-    assert len(run_campaign(campaign, store, force=True)) == 2
+    assert len(run_plan(plan, store, force=True)) == 2

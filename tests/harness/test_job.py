@@ -14,7 +14,7 @@ from tests.helpers import DATA
 
 @pytest.fixture
 def spec(faulty) -> RunSpec:
-    (planned,) = plan_file(faulty, DATA / "tiny.vrp", 60.0, params={"mode": "good"}).specs
+    (planned,) = plan_file(faulty, DATA / "tiny.vrp", Budget(60.0), params={"mode": "good"}).specs
     return planned
 
 
@@ -57,7 +57,7 @@ def test_the_job_carries_what_the_worker_needs_and_never_the_reference(spec):
 def test_the_worker_loads_a_file_instance_or_a_collection_s_by_its_entry_without_the_reference(spec):
     instance = load_job_instance(spec.job())
     assert isinstance(instance, CVRPInstance) and instance.n == 4
-    greedy = plan_collection(Registry(), _greedy(), "mis", Selection("mis-rb-small", "test", limit=1), 5.0).specs[0]
+    greedy = plan_collection(Registry(), _greedy(), "mis", Selection("mis-rb-small", "test", limit=1), Budget(5.0)).specs[0]
     job = greedy.job()
     assert greedy.reference is not None and "manifest" not in job  # the worker never reads the manifest
     assert job["entry"]["name"] == greedy.instance_name and "reference" not in job["entry"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.results import ResultStore
 
 
@@ -39,9 +39,9 @@ def _gone_within(pid: int, seconds: float) -> bool:
     return not _alive(pid)
 
 
-def test_a_finished_run_leaves_no_process_and_no_temporary_file(tmp_path, campaign_for):
+def test_a_finished_run_leaves_no_process_and_no_temporary_file(tmp_path, plan_for):
     pidfile = tmp_path / "child"
-    (record,) = run_campaign(campaign_for("forks", pidfile=str(pidfile)), ResultStore(tmp_path / "runs"))
+    (record,) = run_plan(plan_for("forks", pidfile=str(pidfile)), ResultStore(tmp_path / "runs"))
     assert record.status == "feasible"
     pid, litter = pidfile.read_text().split()
     assert _gone_within(int(pid), 30.0)
@@ -55,24 +55,24 @@ import sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from dataclasses import replace
 from pathlib import Path
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
-campaign = plan_file(faulty, DATA / "tiny.vrp", 60.0, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
-run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
+plan = plan_file(faulty, DATA / "tiny.vrp", Budget(60.0), params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
-    campaign = subprocess.Popen([sys.executable, "-c", script])
+    process = subprocess.Popen([sys.executable, "-c", script])
     deadline = time.monotonic() + 60
     while not pidfile.exists() or len(pidfile.read_text().split()) < 2:
-        assert time.monotonic() < deadline and campaign.poll() is None
+        assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.1)
     pid, litter = pidfile.read_text().split()
     assert _alive(int(pid)) and Path(litter).exists()
-    os.kill(campaign.pid, signal.SIGKILL)
-    campaign.wait()
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
     assert _gone_within(int(pid), 30.0)
     deadline = time.monotonic() + 30.0
     while Path(litter).parent.exists() and time.monotonic() < deadline:
@@ -88,21 +88,22 @@ def test_ctrl_c_of_a_campaign_stops_the_worker_it_is_waiting_on(tmp_path):
 import sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from pathlib import Path
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import MAX_TIME_LIMIT, plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
-campaign = plan_file(faulty, DATA / "tiny.vrp", MAX_TIME_LIMIT, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}})
-run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
+params = {{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}}
+plan = plan_file(faulty, DATA / "tiny.vrp", Budget(MAX_TIME_LIMIT), params=params)
+run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
-    campaign = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not pidfile.exists() or len(pidfile.read_text().split()) < 2:
-        assert time.monotonic() < deadline and campaign.poll() is None
+        assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.1)
     pid, _ = pidfile.read_text().split()
-    campaign.send_signal(signal.SIGINT)
-    _, stderr = campaign.communicate(timeout=60)  # a guard: the run itself would go on for an hour
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)  # a guard: the run itself would go on for an hour
     assert "KeyboardInterrupt" in stderr and _gone_within(int(pid), 30.0)

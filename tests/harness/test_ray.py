@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.executors import LocalExecutor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
-from frontierco.solver import get_solver
+from frontierco.solver import Budget, get_solver
 
 pytest.importorskip("ray")
 PORT = "6391"
@@ -66,11 +66,11 @@ def _comparable(records):
 def test_ray_records_match_local_records(tmp_path, ray_address):
     from frontierco.harness.executors import RayExecutor
 
-    campaign = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), 5.0, seeds=2)
-    local = run_campaign(campaign, ResultStore(tmp_path / "local"), LocalExecutor(2))
+    plan = plan_collection(Registry(), get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), Budget(5.0), seeds=2)
+    local = run_plan(plan, ResultStore(tmp_path / "local"), LocalExecutor(2))
     executor = RayExecutor(ray_address)
     assert executor.jobs >= 2  # the head and the extra worker node each give a CPU
-    remote = run_campaign(campaign, ResultStore(tmp_path / "ray"), executor)
-    assert len(remote) == len(campaign.specs) == 8
+    remote = run_plan(plan, ResultStore(tmp_path / "ray"), executor)
+    assert len(remote) == len(plan.specs) == 8
     assert _comparable(remote) == _comparable(local)
     assert list(ResultStore(tmp_path / "ray").records())  # streamed to the driver's store

@@ -19,7 +19,7 @@ from frontierco.workspace import Context
 
 PACKAGE = Path(frontierco.__file__).parent
 CALLERS = ["cli/run.py", "app/campaigns.py", "app/references.py", "app/contract.py"]
-BELOW = {"run_campaign", "plan_collection", "plan_file", "make_executor", "LocalExecutor"}  # what the run path does for them
+BELOW = {"run_plan", "plan_collection", "plan_file", "make_executor", "LocalExecutor"}  # what the run path does for them
 
 
 def _imported(path: Path) -> set[str]:

@@ -6,14 +6,14 @@ import signal
 import pytest
 
 from frontierco.app.contract import timing_fault
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.runner import GRACE
 from frontierco.results import ResultStore
 
 
-def _run(campaign, tmp_path):
+def _run(plan, tmp_path):
     store = ResultStore(tmp_path / "runs")
-    return run_campaign(campaign, store)[0], store
+    return run_plan(plan, store)[0], store
 
 
 @pytest.mark.parametrize(
@@ -30,14 +30,14 @@ def _run(campaign, tmp_path):
         ("setup-raises", "error", "in setup(): RuntimeError: no licence file"),
     ],
 )
-def test_status(tmp_path, campaign_for, mode, status, reason):
-    record, _ = _run(campaign_for(mode), tmp_path)
+def test_status(tmp_path, plan_for, mode, status, reason):
+    record, _ = _run(plan_for(mode), tmp_path)
     assert record.status == status, record
     assert reason in record.reason
 
 
-def test_good_solver_trace_and_stored_solution(tmp_path, campaign_for):
-    record, store = _run(campaign_for("good"), tmp_path)
+def test_good_solver_trace_and_stored_solution(tmp_path, plan_for):
+    record, store = _run(plan_for("good"), tmp_path)
     assert [objective for _, objective in record.trace] == [120.0, 100.0]
     # the times are the harness's readings of each message, so only their order is asserted (a busy machine delays
     # a reading, not the order): the best's time is the trace's last, after the first
@@ -48,45 +48,45 @@ def test_good_solver_trace_and_stored_solution(tmp_path, campaign_for):
 
 
 @pytest.mark.slow
-def test_hang_ignoring_sigterm_is_killed_after_the_grace_and_its_recorded_solve_time_shows_it(tmp_path, campaign_for):
-    record, _ = _run(campaign_for("hangs", time_limit=1.0), tmp_path)
+def test_hang_ignoring_sigterm_is_killed_after_the_grace_and_its_recorded_solve_time_shows_it(tmp_path, plan_for):
+    record, _ = _run(plan_for("hangs", time_limit=1.0), tmp_path)
     assert record.status == "timeout" and record.exit_signal == signal.SIGKILL
     assert 1.0 + GRACE < record.solve_time < 1.0 + GRACE + 5.0  # SIGTERM ignored, SIGKILL after the grace
     assert "ignored SIGTERM" in timing_fault(record)
-    good, _ = _run(campaign_for("good"), tmp_path / "good")
+    good, _ = _run(plan_for("good"), tmp_path / "good")
     assert good.status == "feasible" and timing_fault(good) == ""
 
 
 @pytest.mark.slow
-def test_feasible_then_hang_keeps_the_solution(tmp_path, campaign_for):
-    record, _ = _run(campaign_for("feasible-then-hangs", time_limit=1.0), tmp_path)
+def test_feasible_then_hang_keeps_the_solution(tmp_path, plan_for):
+    record, _ = _run(plan_for("feasible-then-hangs", time_limit=1.0), tmp_path)
     assert record.status == "feasible" and record.objective == 100.0 and record.exit_signal == 9
 
 
-def test_a_solution_after_the_limit_does_not_count(tmp_path, campaign_for):
-    record, _ = _run(campaign_for("slow", time_limit=0.5, seconds=1.5), tmp_path)
+def test_a_solution_after_the_limit_does_not_count(tmp_path, plan_for):
+    record, _ = _run(plan_for("slow", time_limit=0.5, seconds=1.5), tmp_path)
     assert record.status == "timeout" and record.objective is None
 
 
 @pytest.mark.slow
-def test_unbounded_allocation_hits_the_memory_limit(tmp_path, campaign_for):
-    record, _ = _run(campaign_for("allocates", time_limit=20.0, memory_mb=1024), tmp_path)
+def test_unbounded_allocation_hits_the_memory_limit(tmp_path, plan_for):
+    record, _ = _run(plan_for("allocates", time_limit=20.0, memory_mb=1024), tmp_path)
     assert record.status == "memory"
 
 
 @pytest.mark.slow
-def test_stdout_spam_is_not_buffered_by_the_harness(tmp_path, campaign_for):
+def test_stdout_spam_is_not_buffered_by_the_harness(tmp_path, plan_for):
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    record, _ = _run(campaign_for("spams-stdout", time_limit=30.0), tmp_path)
+    record, _ = _run(plan_for("spams-stdout", time_limit=30.0), tmp_path)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert record.status == "feasible"
     assert (after - before) < 50 * 1024  # kilobytes: 200 MB went to the solver's stdout, not to us
 
 
-def test_campaign_continues_after_failures(tmp_path, campaign_for):
+def test_campaign_continues_after_failures(tmp_path, plan_for):
     store = ResultStore(tmp_path / "runs")
     statuses = []
     for mode in ("raises", "aborts", "good"):
-        statuses += [r.status for r in run_campaign(campaign_for(mode), store)]
+        statuses += [r.status for r in run_plan(plan_for(mode), store)]
     assert statuses == ["error", "crash", "feasible"]
     assert len(list(store.records())) == 3

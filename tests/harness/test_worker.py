@@ -10,6 +10,7 @@ from frontierco.harness.plan import plan_file
 from frontierco.harness.worker import run_job
 from frontierco.problems import CVRPSolution, get_problem
 from frontierco.results import UNSANDBOXED
+from frontierco.solver import Budget
 from tests.helpers import DATA
 
 
@@ -19,7 +20,7 @@ def messages(faulty, monkeypatch):
     monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
 
     def run(mode: str) -> list[dict]:
-        (spec,) = plan_file(faulty, DATA / "tiny.vrp", 5.0, params={"mode": mode}).specs
+        (spec,) = plan_file(faulty, DATA / "tiny.vrp", Budget(5.0), params={"mode": mode}).specs
         channel = io.StringIO()
         try:
             run_job({**spec.job(), "memory_mb": None}, channel)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from frontierco.harness import zygote
-from frontierco.harness.campaign import run_campaign
 from frontierco.harness.devices import slot_cpus
+from frontierco.harness.execute import run_plan
 from frontierco.harness.executors import LocalExecutor
 from frontierco.results import ResultStore
 from frontierco.solver import Budget
@@ -28,17 +28,17 @@ def _reports_through_a_file(monkeypatch):
     monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
 
 
-def _inspect(campaign_for, tmp_path: Path, tag: str, threads: int = 1) -> dict:
+def _inspect(plan_for, tmp_path: Path, tag: str, threads: int = 1) -> dict:
     report = tmp_path / f"{tag}.json"
-    campaign = campaign_for("inspects", report=str(report))
-    campaign = replace(campaign, specs=[replace(s, budget=Budget(s.budget.time_limit, s.budget.seed, threads)) for s in campaign.specs])
-    (record,) = run_campaign(campaign, ResultStore(tmp_path / tag))
+    plan = plan_for("inspects", report=str(report))
+    plan = replace(plan, specs=[replace(s, budget=Budget(s.budget.time_limit, s.budget.seed, threads)) for s in plan.specs])
+    (record,) = run_plan(plan, ResultStore(tmp_path / tag))
     assert record.status == "feasible", record
     return json.loads(report.read_text())
 
 
-def test_a_forked_worker_has_its_own_session_environment_and_files(tmp_path, campaign_for):
-    first, second = _inspect(campaign_for, tmp_path, "a"), _inspect(campaign_for, tmp_path, "b")
+def test_a_forked_worker_has_its_own_session_environment_and_files(tmp_path, plan_for):
+    first, second = _inspect(plan_for, tmp_path, "a"), _inspect(plan_for, tmp_path, "b")
     for report in (first, second):
         assert report["pid"] == report["pgid"] == report["sid"]  # its own session and group: killpg stops it all
         assert os.path.basename(report["env"]["TMPDIR"]).startswith("frontierco-run-")
@@ -53,18 +53,18 @@ def test_a_forked_worker_has_its_own_session_environment_and_files(tmp_path, cam
     assert first["random"] != second["random"]  # numpy's global generator is not the zygote's copy
 
 
-def test_runs_side_by_side_are_pinned_to_cores_of_their_own(tmp_path, campaign_for):
+def test_runs_side_by_side_are_pinned_to_cores_of_their_own(tmp_path, plan_for):
     """With two local slots, each slot's worker runs on its own core (unpinned, two workers were seen sharing
     one core after their start); a single slot is left to the scheduler."""
     available = sorted(os.sched_getaffinity(0))
     if len(available) < 2:
         pytest.skip("needs two cores")
-    specs = [campaign_for("inspects", report=str(tmp_path / f"{k}.json")).specs[0] for k in range(2)]
+    specs = [plan_for("inspects", report=str(tmp_path / f"{k}.json")).specs[0] for k in range(2)]
     outcomes = list(LocalExecutor(jobs=2).run(specs))
     assert all(outcome is not None and outcome.objective is not None for _, outcome in outcomes)
     pinned = sorted(json.loads((tmp_path / f"{k}.json").read_text())["cpus"] for k in range(2))
     assert pinned == [[available[0]], [available[1]]]
-    alone = _inspect(campaign_for, tmp_path, "alone")
+    alone = _inspect(plan_for, tmp_path, "alone")
     assert alone["cpus"] == available
 
 
@@ -75,16 +75,16 @@ def test_a_slot_gets_its_own_threads_of_cores_when_there_are_enough() -> None:
     assert slot_cpus(0, 2, 2, [0, 1, 2]) is None  # not enough cores for a set each
 
 
-def test_a_thread_count_gets_a_zygote_of_its_own(tmp_path, campaign_for):
-    report = _inspect(campaign_for, tmp_path, "two", threads=2)
+def test_a_thread_count_gets_a_zygote_of_its_own(tmp_path, plan_for):
+    report = _inspect(plan_for, tmp_path, "two", threads=2)
     assert report["env"]["OMP_NUM_THREADS"] == report["env"]["OPENBLAS_NUM_THREADS"] == "2"
 
 
-def test_an_idle_zygote_is_retired_when_the_environment_changes(tmp_path, campaign_for, monkeypatch):
-    _inspect(campaign_for, tmp_path, "before")
+def test_an_idle_zygote_is_retired_when_the_environment_changes(tmp_path, plan_for, monkeypatch):
+    _inspect(plan_for, tmp_path, "before")
     mine = {key: z for key, z in zygote._zygotes.items() if key[0] == os.getpid()}
     monkeypatch.setenv("FRONTIERCO_TEST_VARIABLE", "changed")
-    report = _inspect(campaign_for, tmp_path, "after")
+    report = _inspect(plan_for, tmp_path, "after")
     assert report["env"]["FRONTIERCO_TEST_VARIABLE"] == "changed"
     assert all(z.process.poll() is not None for z in mine.values())  # the idle ones exited
     assert len([key for key in zygote._zygotes if key[0] == os.getpid()]) == 1
@@ -97,13 +97,13 @@ import sys, time
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from pathlib import Path
 from frontierco.harness import zygote
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA, TEST_SOLVERS
 faulty = discover(TEST_SOLVERS)["faulty"]
-run_campaign(plan_file(faulty, DATA / "tiny.vrp", 5.0), ResultStore(Path({str(tmp_path / "runs")!r})))
+run_plan(plan_file(faulty, DATA / "tiny.vrp", Budget(5.0)), ResultStore(Path({str(tmp_path / "runs")!r})))
 Path({str(pids)!r}).write_text(" ".join(str(z.process.pid) for z in zygote._zygotes.values()))
 time.sleep(60)
 """
@@ -119,9 +119,9 @@ time.sleep(60)
     assert _gone_within(pid, 30.0)
 
 
-def test_only_its_harness_may_ask_the_zygote_for_a_worker(tmp_path, campaign_for):
+def test_only_its_harness_may_ask_the_zygote_for_a_worker(tmp_path, plan_for):
     """Another process that connects to the zygote's socket is refused: the name is visible to all."""
-    _inspect(campaign_for, tmp_path, "warm")
+    _inspect(plan_for, tmp_path, "warm")
     (address,) = [z.address for key, z in zygote._zygotes.items() if key[0] == os.getpid()]
     script = f"""
 import socket, sys

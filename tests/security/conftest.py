@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from frontierco.harness.plan import plan_file
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 
 HOSTILE = Path(__file__).parent / "solvers"  # test-only solvers that attack the harness
@@ -16,14 +16,14 @@ def hostile():
 
 
 @pytest.fixture
-def hostile_campaign(hostile):
+def hostile_plan(hostile):
     """A campaign of the hostile solver on tests/data/tiny.vrp in one mode (reference 100)."""
 
     def build(mode: str, time_limit: float = 5.0, memory_mb: int | None = 8192, **params):
-        campaign = plan_file(hostile, DATA / "tiny.vrp", time_limit, 1, params={"mode": mode, **params})
+        plan = plan_file(hostile, DATA / "tiny.vrp", Budget(time_limit), 1, params={"mode": mode, **params})
         specs = [
-            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in campaign.specs
+            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in plan.specs
         ]
-        return replace(campaign, specs=specs)
+        return replace(plan, specs=specs)
 
     return build

@@ -7,7 +7,7 @@ import tracemalloc
 
 import pytest
 
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.runner import message_bound, printable
 from frontierco.problems import get_problem
 from frontierco.results import ResultStore
@@ -15,20 +15,20 @@ from tests.harness.test_leftovers import _alive, _gone_within
 from tests.helpers import DATA
 
 
-def _run(campaign, tmp_path):
-    (record,) = run_campaign(campaign, ResultStore(tmp_path / "runs"))
+def _run(plan, tmp_path):
+    (record,) = run_plan(plan, ResultStore(tmp_path / "runs"))
     return record
 
 
-def test_a_line_that_is_not_json_is_the_solvers_garbage(tmp_path, hostile_campaign):
-    record = _run(hostile_campaign("channel-garbage"), tmp_path)
+def test_a_line_that_is_not_json_is_the_solvers_garbage(tmp_path, hostile_plan):
+    record = _run(hostile_plan("channel-garbage"), tmp_path)
     assert record.status == "feasible" and record.objective == 100.0  # the run went on past the garbage
 
 
-def test_a_message_over_the_bound_is_refused_as_it_streams(tmp_path, hostile_campaign):
+def test_a_message_over_the_bound_is_refused_as_it_streams(tmp_path, hostile_plan):
     tracemalloc.start()
     try:
-        record = _run(hostile_campaign("channel-flood", time_limit=30.0, megabytes=96), tmp_path)
+        record = _run(hostile_plan("channel-flood", time_limit=30.0, megabytes=96), tmp_path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -36,10 +36,10 @@ def test_a_message_over_the_bound_is_refused_as_it_streams(tmp_path, hostile_cam
     assert peak < 48 * 2**20  # the 96 MB message was never held: the bound of a 4-node instance is 16 MB
 
 
-def test_messages_under_the_bound_are_held_one_at_a_time(tmp_path, hostile_campaign):
+def test_messages_under_the_bound_are_held_one_at_a_time(tmp_path, hostile_plan):
     tracemalloc.start()
     try:
-        record = _run(hostile_campaign("channel-many", time_limit=60.0, megabytes=8, count=12), tmp_path)
+        record = _run(hostile_plan("channel-many", time_limit=60.0, megabytes=8, count=12), tmp_path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -55,15 +55,15 @@ def test_the_bound_grows_with_the_instance():
 
 
 @pytest.mark.slow
-def test_memory_is_bounded_over_the_runs_whole_process_tree(tmp_path, hostile_campaign):
-    campaign = hostile_campaign("fork-hoard", time_limit=20.0, memory_mb=1500, children=3, megabytes=700)
-    record = _run(campaign, tmp_path)  # each child under the limit (RLIMIT_AS), together 2.1 GB
+def test_memory_is_bounded_over_the_runs_whole_process_tree(tmp_path, hostile_plan):
+    plan = hostile_plan("fork-hoard", time_limit=20.0, memory_mb=1500, children=3, megabytes=700)
+    record = _run(plan, tmp_path)  # each child under the limit (RLIMIT_AS), together 2.1 GB
     assert record.status == "memory", record
     assert re.search(r"the run's \d+ processes held \d+ MB > 1500 MB", record.reason)
 
 
-def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_campaign):
-    record = _run(hostile_campaign("escape"), tmp_path)
+def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_plan):
+    record = _run(hostile_plan("escape"), tmp_path)
     assert record.status == "feasible"
     pid = int(re.search(r"grandchild (\d+)", record.stderr_tail).group(1))
     assert _gone_within(pid, 5.0), f"grandchild {pid} still runs"
@@ -84,7 +84,7 @@ def _marked(mark: str) -> list[int]:
     return found
 
 
-def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_campaign, monkeypatch):
+def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path, hostile_plan, monkeypatch):
     import uuid
 
     from frontierco.harness.sandbox import BUBBLEWRAP, choose
@@ -94,7 +94,7 @@ def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the
     mark = f"FRONTIERCO_TEST_MARK_{uuid.uuid4().hex}"
     monkeypatch.setenv("FRONTIERCO_SANDBOX", BUBBLEWRAP)
     monkeypatch.setenv(mark, "1")  # every process of the run inherits it (its pids are another namespace's)
-    record = _run(hostile_campaign("escape", seconds=30), tmp_path)
+    record = _run(hostile_plan("escape", seconds=30), tmp_path)
     assert record.status == "feasible" and "grandchild" in record.stderr_tail
     deadline = time.monotonic() + 5.0
     while _marked(mark) and time.monotonic() < deadline:
@@ -102,8 +102,8 @@ def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the
     assert [pid for pid in _marked(mark) if _alive(pid)] == []
 
 
-def test_a_crash_note_keeps_no_terminal_escape_or_nul(tmp_path, hostile_campaign):
-    record = _run(hostile_campaign("ansi"), tmp_path)
+def test_a_crash_note_keeps_no_terminal_escape_or_nul(tmp_path, hostile_plan):
+    record = _run(hostile_plan("ansi"), tmp_path)
     assert record.status == "crash" and "red and a  nul" in record.stderr_tail
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", record.stderr_tail + record.reason)
 
@@ -126,23 +126,23 @@ def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_a_kill_9_of_the_c
 import sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
 from pathlib import Path
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.results import ResultStore
-from frontierco.solver import discover
+from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 hostile = discover(Path({str(Path(__file__).resolve().parent / "solvers")!r}))["hostile"]
-campaign = plan_file(hostile, DATA / "tiny.vrp", 60.0, params={{"mode": "escape", "pidfile": {str(pidfile)!r}, "seconds": 60}})
-run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
+plan = plan_file(hostile, DATA / "tiny.vrp", Budget(60.0), params={{"mode": "escape", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     env = {**os.environ, "FRONTIERCO_SANDBOX": "0"}  # the solver reports through a file outside its folder
-    campaign = subprocess.Popen([sys.executable, "-c", script], env=env)
+    process = subprocess.Popen([sys.executable, "-c", script], env=env)
     deadline = time.monotonic() + 60
     while not pidfile.exists() or not pidfile.read_text().strip():
-        assert time.monotonic() < deadline and campaign.poll() is None
+        assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.1)
     pid = int(pidfile.read_text())
     assert _alive(pid)
-    os.kill(campaign.pid, signal.SIGKILL)
-    campaign.wait()
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
     assert _gone_within(pid, 5.0), f"grandchild {pid} outlived the campaign"

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from frontierco.app.verify import admit_store
 from frontierco.cli import app
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.leaderboard.build import build
 from frontierco.registry import Registry
 from frontierco.results import ResultStore, index_path
@@ -35,9 +35,9 @@ def test_a_forged_record_never_reaches_a_board(board_setup):  # noqa: F811
     assert refused == [("forged", "status optimal with objective 10.0 and solution None")]
 
 
-def test_verify_admit_admits_what_re_checks_and_refuses_the_rest(tmp_path, hostile_campaign):
+def test_verify_admit_admits_what_re_checks_and_refuses_the_rest(tmp_path, hostile_plan):
     store = ResultStore(tmp_path / "runs")
-    (honest,) = run_campaign(hostile_campaign("good"), store)
+    (honest,) = run_plan(hostile_plan("good"), store)
     assert honest.status == "feasible" and honest.run_id in {r.run_id for r in store.records(only_admitted=True)}
     path = store.path(honest.collection, honest.solver)
     line = json.loads(honest.to_json())
@@ -54,11 +54,11 @@ def test_verify_admit_admits_what_re_checks_and_refuses_the_rest(tmp_path, hosti
     assert {r.run_id for r in store.records(only_admitted=True)} == {honest.run_id}
 
 
-def test_verify_changed_since_re_checks_the_records_a_commit_adds(tmp_path, hostile_campaign):
+def test_verify_changed_since_re_checks_the_records_a_commit_adds(tmp_path, hostile_plan):
     import subprocess
 
     store = ResultStore(tmp_path / "runs")
-    (honest,) = run_campaign(hostile_campaign("good"), store)
+    (honest,) = run_plan(hostile_plan("good"), store)
     git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "-A"], check=True)
@@ -82,7 +82,7 @@ def test_a_record_no_board_scores_is_admitted_as_left_out(board_setup):  # noqa:
 
 
 def test_verify_changed_since_re_checks_solutions_a_commit_moved_out_of_the_store_from_the_files_it_removed(
-    tmp_path, hostile_campaign, monkeypatch
+    tmp_path, hostile_plan, monkeypatch
 ):
     """A commit that moves solution files out of the store by hash (scripts/move_large_solutions.py) rewrites their
     records; CI, which has no local solution cache, re-checks them from the files the commit removed (before:
@@ -92,7 +92,7 @@ def test_verify_changed_since_re_checks_solutions_a_commit_moved_out_of_the_stor
 
     monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
     store = ResultStore(tmp_path / "runs")
-    (honest,) = run_campaign(hostile_campaign("good"), store)
+    (honest,) = run_plan(hostile_plan("good"), store)
     git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "runs"], check=True)

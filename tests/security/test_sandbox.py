@@ -10,23 +10,23 @@ from pathlib import Path
 import pytest
 
 from frontierco.harness.bubblewrap import bubblewrap_version
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.sandbox import BUBBLEWRAP, LANDLOCK, UNSANDBOXED, choose, landlock_abi
 from frontierco.results import ResultStore
 from frontierco.workspace import SUITE
 from tests.leaderboard.conftest import board_setup  # noqa: F401
 
 
-def _probe(tmp_path, hostile_campaign):
+def _probe(tmp_path, hostile_plan):
     store = ResultStore(tmp_path / "runs")
     records_file = store.path("c", "s")
     records_file.parent.mkdir(parents=True)
     records_file.write_text("")
     manifest = next((SUITE / "instances").rglob("*.toml"))
-    campaign = hostile_campaign(
+    plan = hostile_plan(
         "probe", read=str(manifest), write=str(tmp_path / "outside.txt"), store=str(records_file), harness=os.getpid()
     )
-    (record,) = run_campaign(campaign, store)
+    (record,) = run_plan(plan, store)
     assert record.status == "error", record
     report = json.loads(record.reason.split(": ", 1)[1])
     return record, report, records_file
@@ -34,12 +34,12 @@ def _probe(tmp_path, hostile_campaign):
 
 @pytest.mark.parametrize("mechanism", [LANDLOCK, BUBBLEWRAP])
 def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_append_to_the_store(
-    tmp_path, hostile_campaign, monkeypatch, mechanism
+    tmp_path, hostile_plan, monkeypatch, mechanism
 ):
     if choose(mechanism) != mechanism:
         pytest.skip(f"{mechanism} does not work on this machine")
     monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
-    record, report, records_file = _probe(tmp_path, hostile_campaign)
+    record, report, records_file = _probe(tmp_path, hostile_plan)
     assert report["read"].startswith("refused") and report["write"].startswith("refused") and report["append"].startswith("refused")
     assert report["peek"].startswith("refused")  # nor the memory of the harness, which holds the references
     assert report["scratch"] == "done"  # its own temporary folder stays writable
@@ -49,11 +49,11 @@ def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_
 
 
 @pytest.mark.parametrize("mechanism", [LANDLOCK, BUBBLEWRAP])
-def test_a_solver_killed_by_a_signal_is_a_crash_by_that_signal_in_either_sandbox(tmp_path, hostile_campaign, monkeypatch, mechanism):
+def test_a_solver_killed_by_a_signal_is_a_crash_by_that_signal_in_either_sandbox(tmp_path, hostile_plan, monkeypatch, mechanism):
     if choose(mechanism) != mechanism:
         pytest.skip(f"{mechanism} does not work on this machine")
     monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
-    (record,) = run_campaign(hostile_campaign("abort"), ResultStore(tmp_path / "runs"))
+    (record,) = run_plan(hostile_plan("abort"), ResultStore(tmp_path / "runs"))
     assert record.status == "crash" and record.exit_signal == 6 and "signal 6" in record.reason, record
 
 
@@ -67,15 +67,15 @@ def test_this_machine_has_a_sandbox():
 
 def test_a_sandboxed_solver_still_solves(tmp_path, monkeypatch):
     from frontierco.harness.plan import plan_file
-    from frontierco.solver import discover
+    from frontierco.solver import Budget, discover
     from tests.helpers import DATA
 
     monkeypatch.chdir(Path(__file__).parent)
     hostile = discover(Path("solvers"))["hostile"]  # a relative path: bubblewrap's sandbox has another working folder
     for mechanism in (m for m in (LANDLOCK, BUBBLEWRAP) if choose(m) == m):
         monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
-        campaign = plan_file(hostile, DATA / "tiny.vrp", 5.0, 1, params={"mode": "good"})
-        (record,) = run_campaign(campaign, ResultStore(tmp_path / mechanism))
+        plan = plan_file(hostile, DATA / "tiny.vrp", Budget(5.0), 1, params={"mode": "good"})
+        (record,) = run_plan(plan, ResultStore(tmp_path / mechanism))
         assert record.status == "feasible" and record.objective == 100.0, (mechanism, record)
 
 
@@ -89,9 +89,9 @@ def test_where_no_mechanism_works_the_run_is_unsandboxed(monkeypatch):
     assert choose("") == BUBBLEWRAP and choose(LANDLOCK) == UNSANDBOXED
 
 
-def test_a_run_without_the_sandbox_says_so(tmp_path, hostile_campaign, monkeypatch):
+def test_a_run_without_the_sandbox_says_so(tmp_path, hostile_plan, monkeypatch):
     monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
-    record, report, _ = _probe(tmp_path, hostile_campaign)
+    record, report, _ = _probe(tmp_path, hostile_plan)
     assert record.provenance["sandbox"] == "unsandboxed" and report["read"] == "done" and report["peek"] == "done"
 
 
@@ -145,7 +145,7 @@ def test_a_folder_holding_a_forbidden_one_is_granted_entry_by_entry():
     assert package / "problems" in paths and package / "solver.py" in paths
 
 
-def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_campaign, monkeypatch):
+def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_plan, monkeypatch):
     """The worker never reads the manifest (its job carries the entry without the reference), so not even
     a solver reading its process's memory (/proc/self/mem, allowed) finds a reference value there (before,
     the text of the manifest the worker had parsed stayed in freed memory: 'reference = 987895.321')."""
@@ -166,9 +166,9 @@ def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_campaig
     manifest.write_text(tomli_w.dumps({"name": "secret", "problem": "cvrp", "instance": [entry, *others]}))
     monkeypatch.setenv("FRONTIERCO_MIRROR", str(tmp_path / "mirror"))
     monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
-    campaign = hostile_campaign("scan", pattern=r"98[0-9]{4}\.[0-9]")  # any reference (the pattern itself does not match)
-    specs = [replace(s, collection="secret", instance_key="secret/tiny", manifest=str(manifest)) for s in campaign.specs]
-    (record,) = run_campaign(replace(campaign, specs=specs), ResultStore(tmp_path / "runs"))
+    plan = hostile_plan("scan", pattern=r"98[0-9]{4}\.[0-9]")  # any reference (the pattern itself does not match)
+    specs = [replace(s, collection="secret", instance_key="secret/tiny", manifest=str(manifest)) for s in plan.specs]
+    (record,) = run_plan(replace(plan, specs=specs), ResultStore(tmp_path / "runs"))
     assert record.status == "error", record
     assert json.loads(record.reason.split(": ", 1)[1]) == {"found": []}
 

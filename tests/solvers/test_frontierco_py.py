@@ -9,13 +9,13 @@ import inspect
 
 import pytest
 
-from frontierco.harness.campaign import run_campaign
+from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import plan_file
 from frontierco.problems import evaluate, problem_of
 from frontierco.problems.files import natural_suffix, write_instance
 from frontierco.problems.generate import generate
 from frontierco.results import ResultStore, Status
-from frontierco.solver import SOLVERS_DIR, discover
+from frontierco.solver import SOLVERS_DIR, Budget, discover
 from tests.helpers import DATA
 
 EXAMPLES = SOLVERS_DIR / "frontierco-py" / "examples"
@@ -36,8 +36,8 @@ REGISTERED = sorted(CASES)
 def _run(tmp_path, instance, file):
     path = tmp_path / f"{instance.name}{natural_suffix(instance)}"
     write_instance(path, instance)
-    campaign = plan_file(discover()["frontierco-py"], path, 5.0, params={"file": str(file)})
-    (record,) = run_campaign(campaign, ResultStore(tmp_path / "runs"))
+    plan = plan_file(discover()["frontierco-py"], path, Budget(5.0), params={"file": str(file)})
+    (record,) = run_plan(plan, ResultStore(tmp_path / "runs"))
     return record
 
 

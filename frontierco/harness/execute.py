@@ -8,7 +8,7 @@ from typing import Any
 
 from frontierco.harness.executors import Executor, LocalExecutor
 from frontierco.harness.job import RunSpec
-from frontierco.harness.plan import Campaign
+from frontierco.harness.plan import Plan
 from frontierco.harness.provenance import provenance
 from frontierco.harness.runner import Outcome
 from frontierco.results import ResultStore, RunRecord
@@ -48,24 +48,25 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         provenance=provenance(spec.solver.requires, jobs) | {"sandbox": outcome.sandbox or "unsandboxed"},
         sense=outcome.sense,
         device=spec.budget.device,
+        defaults={key: value for key, value in spec.solver.defaults.items() if key in spec.params},
     )
 
 
-def run_campaign(
-    campaign: Campaign,
+def run_plan(
+    plan: Plan,
     store: ResultStore,
     executor: Executor | None = None,
     force: bool = False,
     progress: Callable[[Iterable[Any], int], Iterator[Any]] | None = None,
 ) -> list[RunRecord]:
     """Run every spec not finished yet (all with ``force``) on the executor (local, one at a time, by
-    default); records are appended one by one as runs finish, so an interrupted campaign resumes where
+    default); records are appended one by one as runs finish, so an interrupted plan resumes where
     it stopped. Each run is claimed in the store just before it starts (``ResultStore.claim``), so that
-    campaigns running at once on one machine share the runs instead of repeating them."""
+    plans running at once on one machine share the runs instead of repeating them."""
     executor = executor or LocalExecutor(1)
     done: dict[tuple[str, str], set[str]] = {}
     pending = []
-    for spec in campaign.specs:
+    for spec in plan.specs:
         key = (spec.collection, spec.solver.name)
         if key not in done:
             done[key] = set() if force else store.finished(*key)
@@ -76,7 +77,7 @@ def run_campaign(
 
     recorded = {key: store.size(*key) for key in done}  # the store is append-only: what comes after is new
 
-    def admit(spec: RunSpec) -> bool:  # with force, a run another campaign redid since this one began is done
+    def admit(spec: RunSpec) -> bool:  # with force, a run another plan's run loop redid since this one began is done
         key = (spec.collection, spec.solver.name)
         return store.claim(*key, spec.run_id, redo=force, redo_from=recorded[key])
 
