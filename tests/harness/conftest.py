@@ -13,14 +13,20 @@ def faulty():
 
 
 @pytest.fixture
-def campaign_for(faulty):
+def sandbox() -> str:
+    """The sandbox the runs of ``campaign_for`` want (a context's ``sandbox``, carried by the job): "" the first
+    that works; a test module that needs none overrides this fixture with "0"."""
+    return ""
+
+
+@pytest.fixture
+def campaign_for(faulty, sandbox):
     """A campaign of the faulty solver on tests/data/tiny.vrp in one mode (reference 100)."""
 
     def build(mode: str, time_limit: float = 5.0, seeds: int = 1, memory_mb: int | None = 8192, **params):
         campaign = plan_file(faulty, DATA / "tiny.vrp", time_limit, seeds, params={"mode": mode, **params})
-        specs = [
-            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in campaign.specs
-        ]
+        hand = {"reference": 100.0, "reference_source": "hand", "reference_status": "optimal"}
+        specs = [replace(s, **hand, memory_mb=memory_mb, sandbox=sandbox) for s in campaign.specs]
         return replace(campaign, specs=specs)
 
     return build
