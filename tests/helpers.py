@@ -8,10 +8,18 @@ from types import ModuleType
 
 from frontierco.problems.common.fingerprint import content_sha256
 from frontierco.problems.generate import generate
+from frontierco.registry import Registry
 from frontierco.results import RunRecord
+from frontierco.workspace import Context
 
 DATA = Path(__file__).parent / "data"  # small instance and solution files
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def suite_registry() -> Registry:
+    """The suite's own collections with the file store the environment sets (``FRONTIERCO_MIRROR``, which the
+    conftest sets, read by ``Context.discover``): ``Registry()`` alone has no mirror."""
+    return Registry(store=Context.discover().files)
 
 
 def load_script(name: str) -> ModuleType:

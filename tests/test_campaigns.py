@@ -3,17 +3,16 @@ import pytest
 from frontierco import workspace
 from frontierco.app.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps, with_time_limit
 from frontierco.errors import UsageError
-from frontierco.registry import Registry
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver
 from frontierco.workspace import Context
-from tests.helpers import tuned_solver
+from tests.helpers import suite_registry, tuned_solver
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in CAMPAIGNS_DIR.glob("*.toml")))
 def test_shipped_campaigns_name_real_solvers_and_collections(name):
     campaign = load_campaign(name)
-    registry = Registry()
+    registry = suite_registry()
     assert campaign.steps
     for step in campaign.steps:
         assert step.problem in get_solver(step.solver).problems

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from frontierco.cli import app
 from frontierco.harness.plan import MAX_TIME_LIMIT
 from frontierco.results import ResultStore
-from tests.helpers import DATA, tuned_solver
+from tests.helpers import DATA, suite_registry, tuned_solver
 
 runner = CliRunner()
 
@@ -44,13 +44,12 @@ def test_generate_and_evaluate(tmp_path):
     """Each written file is the registry's instance: a solution costs the same on both, by the CLI's checker too."""
     from frontierco.problems import CVRPSolution, evaluate
     from frontierco.problems.files import read_instance, write_solution
-    from frontierco.registry import Registry
 
     result = runner.invoke(app, ["instances", "generate", "cvrp-uniform-50", "--out", str(tmp_path), "--split", "dev"])
     assert result.exit_code == 0, result.output
     files = sorted(tmp_path.glob("*.vrp"))
     assert len(files) == 4
-    registry = Registry()
+    registry = suite_registry()
     for path in files:
         generated = registry.load(registry.entry(f"cvrp-uniform-50/{path.stem}"))
         solution = CVRPSolution(tuple(np.array([i]) for i in range(1, generated.n)))  # one vehicle per customer

@@ -10,7 +10,8 @@ import pytest
 
 from frontierco.manifests import read_manifest
 from frontierco.problems import MISSolution, evaluate
-from frontierco.registry import INSTANCES_DIR, Registry
+from frontierco.registry import INSTANCES_DIR
+from tests.helpers import suite_registry
 
 MANIFESTS = sorted((INSTANCES_DIR / "frontierco").glob("*.toml"))
 SUFFIXES = (".tsp", ".vrp", ".mis", ".fjs", ".txt", ".stp")  # FrontierCO's file names; ours are the stems
@@ -59,7 +60,7 @@ def test_the_coverage_table_of_the_docs_is_the_collections(bks):
     rows = [line.split("|")[1:-1] for line in (INSTANCES_DIR.parent / "docs" / "frontierco.md").read_text().splitlines()]
     table = {cells[2].strip(" `"): cells for cells in rows if len(cells) == 6 and cells[2].strip(" `").startswith("frontierco-")}
     assert {(p, level) for p, level in bks if level != "valid"} == {(c[0].strip(), c[1].strip()) for c in table.values()}
-    collections = Registry().collections
+    collections = suite_registry().collections
     for name, cells in table.items():
         held, size = int(cells[3]), int(cells[4])
         assert size == len(bks[(cells[0].strip(), cells[1].strip())]), name
@@ -68,7 +69,7 @@ def test_the_coverage_table_of_the_docs_is_the_collections(bks):
 
 
 def test_dimacs_mis_is_the_complement_of_the_clique_graphs_and_its_optima_are_frontierco_s(bks):
-    collection = Registry().collection("dimacs-mis")
+    collection = suite_registry().collection("dimacs-mis")
     easy = bks[("MIS", "easy")]
     assert len(collection.entries) == 18
     for entry in collection.entries:
@@ -78,7 +79,7 @@ def test_dimacs_mis_is_the_complement_of_the_clique_graphs_and_its_optima_are_fr
 
 @pytest.mark.parametrize("name", ["p_hat300-1", "brock200_2"])
 def test_a_maximum_clique_of_the_dimacs_graph_is_a_maximum_independent_set_of_the_instance(name, mirror):
-    registry = Registry()
+    registry = suite_registry()
     entry = registry.entry(f"dimacs-mis/{name}")
     instance = registry.load(entry)
     graph = nx.Graph()

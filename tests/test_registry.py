@@ -9,7 +9,7 @@ from frontierco.filestore import FileStore
 from frontierco.manifests import read_manifest
 from frontierco.problems.common.fingerprint import file_sha256
 from frontierco.registry import INSTANCES_DIR, Registry
-from tests.helpers import DATA
+from tests.helpers import DATA, suite_registry
 
 REQUIRED = {
     "tsplib",
@@ -36,7 +36,7 @@ REQUIRED = {
 
 @pytest.fixture(scope="module")
 def registry():
-    return Registry()
+    return suite_registry()
 
 
 def test_required_collections_exist(registry):

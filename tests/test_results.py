@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import shutil
 
 import pytest
@@ -17,11 +18,8 @@ LARGE = {"tour": list(range(20_000))}
 
 
 @pytest.fixture
-def store(tmp_path, monkeypatch) -> ResultStore:
-    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "1000")
-    monkeypatch.delenv("FRONTIERCO_SOLUTIONS", raising=False)
-    return ResultStore(tmp_path / "runs")
+def store(tmp_path) -> ResultStore:
+    return ResultStore(tmp_path / "runs", solution_cache=tmp_path / "cache" / "solutions", solution_limit=1000)
 
 
 def test_a_small_solution_is_stored_beside_the_records(store, tmp_path):
@@ -40,7 +38,7 @@ def test_a_large_solution_goes_to_the_solution_cache_by_its_sha256_not_into_the_
     assert store.save_solution("c", "run3", LARGE) == name  # the same content: the same file, written once
 
 
-def test_a_large_solution_is_read_from_a_mirror_folder_when_checked_and_said_unavailable_otherwise(store, tmp_path, monkeypatch):
+def test_a_large_solution_is_read_from_a_mirror_folder_when_checked_and_said_unavailable_otherwise(store, tmp_path):
     name = store.save_solution("c", "run2", LARGE)
     digest = name[len(BY_HASH) :]
     mirror = tmp_path / "mirror"
@@ -48,8 +46,24 @@ def test_a_large_solution_is_read_from_a_mirror_folder_when_checked_and_said_una
     shutil.move(tmp_path / "cache" / "solutions" / f"{digest}.json.gz", mirror / f"{digest}.json.gz")
     with pytest.raises(SolutionUnavailable, match=f"solution not available locally \\(sha256 {digest}\\)"):
         store.load_solution(name)
-    monkeypatch.setenv("FRONTIERCO_SOLUTIONS", str(mirror))
+    store = store.with_solution_folder(mirror)
     assert store.load_solution(name) == LARGE
     (mirror / f"{digest}.json.gz").write_bytes(gzip.compress(b'{"tour": [0]}'))  # not the file the hash names
     with pytest.raises(SolutionUnavailable):
         store.load_solution(name)
+
+
+def test_the_solution_settings_come_from_the_context_that_discover_reads(tmp_path, monkeypatch):
+    """``FRONTIERCO_CACHE``, ``FRONTIERCO_SOLUTION_LIMIT`` and ``FRONTIERCO_SOLUTIONS`` reach a store through the
+    context (``Context.discover``, as the CLI builds it); a store made without one has the defaults."""
+    from frontierco.workspace import SOLUTION_LIMIT, Context
+
+    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "1000")
+    monkeypatch.setenv("FRONTIERCO_SOLUTIONS", os.pathsep.join([str(tmp_path / "a"), str(tmp_path / "b")]))
+    store = Context.discover().records(tmp_path / "runs")
+    assert (store.solution_cache, store.solution_limit) == (tmp_path / "cache" / "solutions", 1000)
+    assert store.solution_folders == (tmp_path / "a", tmp_path / "b")
+    assert store.save_solution("c", "run2", LARGE).startswith(BY_HASH) and (tmp_path / "cache" / "solutions").is_dir()
+    plain = ResultStore(tmp_path / "runs")
+    assert (plain.solution_limit, plain.solution_folders) == (SOLUTION_LIMIT, ())

@@ -1,8 +1,7 @@
 """The workspace: found once, where the context is built (--root, FRONTIERCO_ROOT, the nearest marked folder),
 required by commands that write, layered over the suite's own content; two contexts in one process apart;
-nothing else reads FRONTIERCO_ROOT; and an installed wheel that works from any folder."""
+nothing else reads FRONTIERCO_ROOT (tests/test_settings.py); and an installed wheel that works from any folder."""
 
-import ast
 import os
 from pathlib import Path
 
@@ -78,46 +77,3 @@ def test_two_contexts_in_one_process_do_not_meet(tmp_path, monkeypatch):
     assert os.environ[workspace.ROOT_VARIABLE] == str(tmp_path / "elsewhere")
 
 
-def _names_the_root_variable(node: ast.AST) -> bool:
-    return (
-        (isinstance(node, ast.Name) and node.id == "ROOT_VARIABLE")
-        or (isinstance(node, ast.Attribute) and node.attr == "ROOT_VARIABLE")
-        or (isinstance(node, ast.Constant) and node.value == "FRONTIERCO_ROOT")
-    )
-
-
-class _EnvironmentKeys(ast.NodeVisitor):
-    """Every (function, key) of an environment access: ``os.environ[key]`` (read or written), ``os.environ.get(key)``
-    and the like, ``os.getenv(key)``; the function is the innermost one around it ("<module>" for none)."""
-
-    def __init__(self) -> None:
-        self.function = "<module>"
-        self.found: list[tuple[str, ast.expr]] = []
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        outer, self.function = self.function, node.name
-        self.generic_visit(node)
-        self.function = outer
-
-    def visit_Subscript(self, node: ast.Subscript) -> None:
-        if ast.unparse(node.value).endswith("environ"):
-            self.found.append((self.function, node.slice))
-        self.generic_visit(node)
-
-    def visit_Call(self, node: ast.Call) -> None:
-        called = ast.unparse(node.func)
-        if node.args and (".environ." in f"{called}." or called.endswith(("getenv", "putenv"))):
-            self.found.append((self.function, node.args[0]))
-        self.generic_visit(node)
-
-
-def test_only_the_context_reads_frontierco_root() -> None:
-    """Nothing in the package reads or writes FRONTIERCO_ROOT but ``Context.discover`` (the CLI hands its --root
-    down in the context, never through the environment)."""
-    package = Path(workspace.__file__).parent
-    readers = set()
-    for path in sorted(package.rglob("*.py")):
-        visitor = _EnvironmentKeys()
-        visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
-        readers |= {f"{path.relative_to(package)}:{function}" for function, key in visitor.found if _names_the_root_variable(key)}
-    assert readers == {"workspace.py:discover"}

@@ -14,11 +14,11 @@ from frontierco.harness.execute import run_plan
 from frontierco.results import ResultStore
 
 
-@pytest.fixture(autouse=True)
-def _reports_through_a_file(monkeypatch):
+@pytest.fixture
+def sandbox() -> str:
     """The faulty solver reports through a file outside its temporary folder: no sandbox here (its own tests
-    are in tests/security)."""
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
+    are in tests/security); ``plan_for``'s runs carry it in their job."""
+    return "0"
 
 
 def _alive(pid: int) -> bool:

@@ -15,15 +15,14 @@ from tests.helpers import DATA
 
 
 @pytest.fixture
-def messages(faulty, monkeypatch):
+def messages(faulty):
     """The messages of one job of the faulty solver in a mode, run here (no sandbox, no memory limit)."""
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
 
     def run(mode: str) -> list[dict]:
         (spec,) = plan_file(faulty, DATA / "tiny.vrp", Budget(5.0), params={"mode": mode}).specs
         channel = io.StringIO()
         try:
-            run_job({**spec.job(), "memory_mb": None}, channel)
+            run_job({**spec.job(), "memory_mb": None, "sandbox": "0"}, channel)
         finally:
             gc.unfreeze()  # run_job freezes what setup made; this process goes on
         return [json.loads(line) for line in channel.getvalue().splitlines()]

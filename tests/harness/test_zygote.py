@@ -21,11 +21,11 @@ from frontierco.solver import Budget
 from tests.harness.test_leftovers import _alive, _gone_within
 
 
-@pytest.fixture(autouse=True)
-def _reports_through_a_file(monkeypatch):
+@pytest.fixture
+def sandbox() -> str:
     """The faulty solver reports through a file outside its temporary folder: no sandbox here (its own tests
-    are in tests/security)."""
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
+    are in tests/security); ``plan_for``'s runs carry it in their job."""
+    return "0"
 
 
 def _inspect(plan_for, tmp_path: Path, tag: str, threads: int = 1) -> dict:

@@ -19,11 +19,11 @@ def hostile():
 def hostile_plan(hostile):
     """A campaign of the hostile solver on tests/data/tiny.vrp in one mode (reference 100)."""
 
-    def build(mode: str, time_limit: float = 5.0, memory_mb: int | None = 8192, **params):
+    def build(mode: str, time_limit: float = 5.0, memory_mb: int | None = 8192, sandbox: str = "", **params):
+        """``sandbox``: the one the runs want (a context's, carried by the job); "" the first that works."""
         plan = plan_file(hostile, DATA / "tiny.vrp", Budget(time_limit), 1, params={"mode": mode, **params})
-        specs = [
-            replace(s, reference=100.0, reference_source="hand", reference_status="optimal", memory_mb=memory_mb) for s in plan.specs
-        ]
+        hand = {"reference": 100.0, "reference_source": "hand", "reference_status": "optimal"}
+        specs = [replace(s, **hand, memory_mb=memory_mb, sandbox=sandbox) for s in plan.specs]
         return replace(plan, specs=specs)
 
     return build

@@ -92,9 +92,8 @@ def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the
     if choose(BUBBLEWRAP) != BUBBLEWRAP:
         pytest.skip("bubblewrap does not work on this machine")
     mark = f"FRONTIERCO_TEST_MARK_{uuid.uuid4().hex}"
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", BUBBLEWRAP)
     monkeypatch.setenv(mark, "1")  # every process of the run inherits it (its pids are another namespace's)
-    record = _run(hostile_plan("escape", seconds=30), tmp_path)
+    record = _run(hostile_plan("escape", seconds=30, sandbox=BUBBLEWRAP), tmp_path)
     assert record.status == "feasible" and "grandchild" in record.stderr_tail
     deadline = time.monotonic() + 5.0
     while _marked(mark) and time.monotonic() < deadline:

@@ -5,10 +5,12 @@ harness's memory, and finds no reference value in its own; where no mechanism wo
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from frontierco.filestore import FileStore
 from frontierco.harness.bubblewrap import bubblewrap_version
 from frontierco.harness.execute import run_plan
 from frontierco.harness.sandbox import BUBBLEWRAP, LANDLOCK, UNSANDBOXED, choose, landlock_abi
@@ -17,14 +19,14 @@ from frontierco.workspace import SUITE
 from tests.leaderboard.conftest import board_setup  # noqa: F401
 
 
-def _probe(tmp_path, hostile_plan):
+def _probe(tmp_path, hostile_plan, sandbox: str = ""):
     store = ResultStore(tmp_path / "runs")
     records_file = store.path("c", "s")
     records_file.parent.mkdir(parents=True)
     records_file.write_text("")
     manifest = next((SUITE / "instances").rglob("*.toml"))
     plan = hostile_plan(
-        "probe", read=str(manifest), write=str(tmp_path / "outside.txt"), store=str(records_file), harness=os.getpid()
+        "probe", read=str(manifest), write=str(tmp_path / "outside.txt"), store=str(records_file), harness=os.getpid(), sandbox=sandbox
     )
     (record,) = run_plan(plan, store)
     assert record.status == "error", record
@@ -38,8 +40,7 @@ def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_
 ):
     if choose(mechanism) != mechanism:
         pytest.skip(f"{mechanism} does not work on this machine")
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
-    record, report, records_file = _probe(tmp_path, hostile_plan)
+    record, report, records_file = _probe(tmp_path, hostile_plan, mechanism)
     assert report["read"].startswith("refused") and report["write"].startswith("refused") and report["append"].startswith("refused")
     assert report["peek"].startswith("refused")  # nor the memory of the harness, which holds the references
     assert report["scratch"] == "done"  # its own temporary folder stays writable
@@ -52,15 +53,14 @@ def test_a_sandboxed_solver_reads_no_manifest_writes_nothing_outside_and_cannot_
 def test_a_solver_killed_by_a_signal_is_a_crash_by_that_signal_in_either_sandbox(tmp_path, hostile_plan, monkeypatch, mechanism):
     if choose(mechanism) != mechanism:
         pytest.skip(f"{mechanism} does not work on this machine")
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
-    (record,) = run_plan(hostile_plan("abort"), ResultStore(tmp_path / "runs"))
+    (record,) = run_plan(hostile_plan("abort", sandbox=mechanism), ResultStore(tmp_path / "runs"))
     assert record.status == "crash" and record.exit_signal == 6 and "signal 6" in record.reason, record
 
 
 def test_this_machine_has_a_sandbox():
     """A run here (and in CI, where solvers from pull requests run) is never unsandboxed by default: the
     project's machines offer Landlock (ABI 7, used) and unprivileged user namespaces (bubblewrap, tested
-    above with FRONTIERCO_SANDBOX=bubblewrap)."""
+    above with the sandbox setting bubblewrap)."""
     assert choose("") != UNSANDBOXED, "neither Landlock nor bubblewrap works on this machine: runs would be unsandboxed"
     assert choose("") == LANDLOCK or landlock_abi() == 0
 
@@ -73,9 +73,9 @@ def test_a_sandboxed_solver_still_solves(tmp_path, monkeypatch):
     monkeypatch.chdir(Path(__file__).parent)
     hostile = discover(Path("solvers"))["hostile"]  # a relative path: bubblewrap's sandbox has another working folder
     for mechanism in (m for m in (LANDLOCK, BUBBLEWRAP) if choose(m) == m):
-        monkeypatch.setenv("FRONTIERCO_SANDBOX", mechanism)
         plan = plan_file(hostile, DATA / "tiny.vrp", Budget(5.0), 1, params={"mode": "good"})
-        (record,) = run_plan(plan, ResultStore(tmp_path / mechanism))
+        wanted = replace(plan, specs=[replace(spec, sandbox=mechanism) for spec in plan.specs])
+        (record,) = run_plan(wanted, ResultStore(tmp_path / mechanism))
         assert record.status == "feasible" and record.objective == 100.0, (mechanism, record)
 
 
@@ -90,8 +90,7 @@ def test_where_no_mechanism_works_the_run_is_unsandboxed(monkeypatch):
 
 
 def test_a_run_without_the_sandbox_says_so(tmp_path, hostile_plan, monkeypatch):
-    monkeypatch.setenv("FRONTIERCO_SANDBOX", "0")
-    record, report, _ = _probe(tmp_path, hostile_plan)
+    record, report, _ = _probe(tmp_path, hostile_plan, "0")
     assert record.provenance["sandbox"] == "unsandboxed" and report["read"] == "done" and report["peek"] == "done"
 
 
@@ -164,10 +163,9 @@ def test_a_solver_finds_no_reference_in_its_own_memory(tmp_path, hostile_plan, m
     manifest = tmp_path / "secret.toml"
     others = [entry | {"name": f"other{k}", "reference": 987654.321 + k} for k in range(1, 300)]  # a manifest of some size
     manifest.write_text(tomli_w.dumps({"name": "secret", "problem": "cvrp", "instance": [entry, *others]}))
-    monkeypatch.setenv("FRONTIERCO_MIRROR", str(tmp_path / "mirror"))
-    monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
+    files = FileStore(cache=tmp_path / "cache", mirror=tmp_path / "mirror")
     plan = hostile_plan("scan", pattern=r"98[0-9]{4}\.[0-9]")  # any reference (the pattern itself does not match)
-    specs = [replace(s, collection="secret", instance_key="secret/tiny", manifest=str(manifest)) for s in plan.specs]
+    specs = [replace(s, collection="secret", instance_key="secret/tiny", manifest=str(manifest), files=files) for s in plan.specs]
     (record,) = run_plan(replace(plan, specs=specs), ResultStore(tmp_path / "runs"))
     assert record.status == "error", record
     assert json.loads(record.reason.split(": ", 1)[1]) == {"found": []}

@@ -332,9 +332,9 @@ def test_highs_phases_stop_at_their_deadline(monkeypatch) -> None:
     callbacks (a clock that ticks once per reading), not in seconds."""
     from types import SimpleNamespace
 
-    from frontierco.registry import Registry
+    from tests.helpers import suite_registry
 
-    registry = Registry()
+    registry = suite_registry()
     instance = registry.load(registry.collection("milp-setcover-hard").entries[0])  # HiGHS needs far more than a second
     solver = load_solver_module("ctc", "solver")
     # the first reading sets HiGHS's own time limit: far away, so only the callbacks stop it (with a real limit a

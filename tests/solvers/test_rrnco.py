@@ -14,6 +14,7 @@ from frontierco.problems import CVRPInstance, TSPInstance, get_problem  # noqa: 
 from frontierco.problems.routing.cities.city import City  # noqa: E402
 from frontierco.problems.routing.distances import EdgeWeights  # noqa: E402
 from frontierco.solver import Budget, load_solver_module  # noqa: E402
+from tests.helpers import suite_registry  # noqa: E402
 
 data = load_solver_module("rrnco", "data")
 env_module = load_solver_module("rrnco", "env")
@@ -478,9 +479,8 @@ def test_every_shipped_checkpoint_card_says_how_a_coordinate_free_instance_is_pl
 
 def test_the_unseen_collections_city_is_held_out_of_training() -> None:
     """The realcity-*-100-unseen collections draw from one city only, and training never draws from it."""
-    from frontierco.registry import Registry
 
-    registry = Registry()
+    registry = suite_registry()
     for name in ("realcity-acvrp-100-unseen", "realcity-atsp-100-unseen"):
         entries = registry.collection(name).entries
         cities = {e.source.params["city"] for e in entries}
