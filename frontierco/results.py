@@ -41,14 +41,15 @@ from typing import Any
 
 from frontierco.errors import SolutionUnavailable, StoreError
 from frontierco.names import check_name, inside
-from frontierco.workspace import SOLUTION_LIMIT  # bytes of a compressed solution above which it stays out of the store
 
+SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the record store
 UNSANDBOXED = "unsandboxed"  # a record's provenance.sandbox when its solver ran without one (harness/sandbox)
 
 
 def package_name(requirement: str) -> str:
     """The distribution name of a pip requirement: 'pyscipopt>=5.0' -> 'pyscipopt'."""
     return re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0]
+
 
 log = logging.getLogger(__name__)
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from frontierco.errors import UsageError
+from frontierco.results import SOLUTION_LIMIT
 
 if TYPE_CHECKING:
     from frontierco.filestore import FileStore
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
 MARKER = "frontierco.toml"
 ROOT_VARIABLE = "FRONTIERCO_ROOT"
-SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the record store
 OFF = "off"  # the figure cache's setting that draws every figure afresh
 _PACKAGE = Path(__file__).resolve().parent
 SUITE = _PACKAGE.parent if (_PACKAGE.parent / "instances").is_dir() and (_PACKAGE.parent / MARKER).is_file() else _PACKAGE / "_suite"

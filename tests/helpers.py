@@ -29,6 +29,8 @@ def load_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
 TEST_SOLVERS = Path(__file__).parent / "solvers"  # test-only solvers (faulty)
 
 SHA = {name: content_sha256(generate("tsp-uniform", name, seed, {"n": 5}).instance) for seed, name in ((1, "t1"), (2, "t2"))}
@@ -75,7 +77,7 @@ def record(solver: str, instance: str, status: str, objective: float | None, tra
     )
 
 
-TUNED_SOLVER = '''
+TUNED_SOLVER = """
 import numpy as np
 
 from frontierco.problems import MISSolution
@@ -89,7 +91,7 @@ class Tuned(Solver):
 
     def solve(self, instance, budget):
         yield MISSolution(np.zeros(1, dtype=np.int64))
-'''
+"""
 
 TUNED_PARAMETERS = """
 [params.flavour]

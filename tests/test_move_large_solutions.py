@@ -48,4 +48,3 @@ def test_a_budget_moves_the_smallest_files_first_and_admitted_records_stay_admit
     assert set(moved) == {names["t1"], names["t3"]} and (store.root / names["t2"]).exists()  # the largest waits
     assert {r.instance for r in store.records(only_admitted=True)} == {"t1", "t2", "t3"}  # rewritten, still admitted
     assert len(index_path(store.path("tiny", "s")).read_text().split()) == 5
-

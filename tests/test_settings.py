@@ -179,6 +179,8 @@ def test_the_job_carries_the_contexts_sandbox_and_the_worker_takes_it_from_there
     request = RunRequest("nn-2opt", DATA / "upper_row.tsp", Budget(5.0))
     (spec,) = plan_request(context, request).specs
     assert spec.job()["sandbox"] == "0" and spec.files is context.files
-    assert plan_file(get_solver("nn-2opt"), DATA / "upper_row.tsp", 5.0).specs[0].job()["sandbox"] == ""  # planned alone: the default
+    assert (
+        plan_file(get_solver("nn-2opt"), DATA / "upper_row.tsp", Budget(5.0)).specs[0].job()["sandbox"] == ""
+    )  # planned alone: the default
     (record,) = run(context, request, context.records(tmp_path / "runs")).records
     assert record.provenance["sandbox"] == "unsandboxed" and record.status in ("feasible", "optimal")

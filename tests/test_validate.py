@@ -10,8 +10,11 @@ from frontierco.app.validate import validate
 from tests.helpers import tuned_solver
 
 GOOD_MANIFEST = {
-    "name": "mine", "problem": "mis", "generator": "mis-er",
-    "params": {"n": 5, "p": 0.5}, "instance": [{"name": "a", "seed": 9}],
+    "name": "mine",
+    "problem": "mis",
+    "generator": "mis-er",
+    "params": {"n": 5, "p": 0.5},
+    "instance": [{"name": "a", "seed": 9}],
 }
 STEP = {"solver": "tuned", "problem": "mis", "collection": "mine", "time_limit": 5}
 

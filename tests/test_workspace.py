@@ -75,5 +75,3 @@ def test_two_contexts_in_one_process_do_not_meet(tmp_path, monkeypatch):
         assert record.collection == collection and record.status in ("feasible", "optimal")
     assert str(first.root) in first.closed() and str(second.root) not in first.closed()
     assert os.environ[workspace.ROOT_VARIABLE] == str(tmp_path / "elsewhere")
-
-

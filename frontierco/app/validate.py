@@ -156,7 +156,7 @@ def _folder_problems(folder: Path, specs: list[SolverSpec]) -> list[str]:
         declared = {param.name: param for param in spec.declared}
         for name in spec.path_params:
             if name not in declared or declared[name].type != "path":
-                found.append(f"{spec.target}: path parameter {name} is not declared in solver.toml with type = \"path\"")
+                found.append(f'{spec.target}: path parameter {name} is not declared in solver.toml with type = "path"')
     return found
 
 

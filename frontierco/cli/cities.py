@@ -39,7 +39,8 @@ def cities_build(
 @app.command("import-rrnco")
 def cities_import(
     ctx: typer.Context,
-    directory: Path, out: Annotated[Path | None, typer.Option(help="destination folder (default: the workspace's instances/cities)")] = None
+    directory: Path,
+    out: Annotated[Path | None, typer.Option(help="destination folder (default: the workspace's instances/cities)")] = None,
 ) -> None:
     """Copy the RRNCO release's {City}_data.npz files (checked to read) into the cities folder."""
     from frontierco.problems.routing.cities.build import import_rrnco

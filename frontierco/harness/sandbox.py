@@ -35,6 +35,7 @@ from frontierco.results import UNSANDBOXED
 LANDLOCK, BUBBLEWRAP = "landlock", "bubblewrap"
 _OFF = ("0", "off", "none", "no", "false")
 
+
 def landlock_abi() -> int:
     """The kernel's Landlock ABI version, 0 where there is none (or it is disabled, or ``landlockpy`` is
     not installed)."""

@@ -21,9 +21,7 @@ class Protocol:
 
     @classmethod
     def of(cls, records: list[RunRecord]) -> Protocol:
-        libraries = sorted(
-            {f"{name} {version}" for r in records for name, version in r.libraries.items()}
-        )
+        libraries = sorted({f"{name} {version}" for r in records for name, version in r.libraries.items()})
         sandboxes = {str(r.provenance.get("sandbox", "not recorded")) for r in records}
         return cls(
             time_limits=tuple(sorted({r.time_limit for r in records})),

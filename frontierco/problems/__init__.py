@@ -45,9 +45,7 @@ Instance = (
     | CFLPInstance
     | CPMPInstance
 )
-Solution = (
-    TSPSolution | CVRPSolution | MISSolution | MDSSolution | MILPSolution | FJSPSolution | STPSolution | CFLPSolution | CPMPSolution
-)
+Solution = TSPSolution | CVRPSolution | MISSolution | MDSSolution | MILPSolution | FJSPSolution | STPSolution | CFLPSolution | CPMPSolution
 
 
 def get_problem(name: str) -> Problem:

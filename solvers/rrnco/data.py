@@ -67,6 +67,7 @@ class RoutingBatch:
 
     def map(self, change: Callable[[torch.Tensor], torch.Tensor]) -> RoutingBatch:
         """The batch with ``change`` applied to each of its tensors (absent ones stay absent)."""
+
         def each(tensor: torch.Tensor | None) -> torch.Tensor | None:
             return None if tensor is None else change(tensor)
 
@@ -77,6 +78,7 @@ class RoutingBatch:
     def concatenate(batches: list[RoutingBatch]) -> RoutingBatch:
         """The instances of several batches of one kind, in order."""
         first = batches[0]
+
         def joined(name: str) -> torch.Tensor | None:
             return None if getattr(first, name) is None else torch.cat([getattr(b, name) for b in batches])
 

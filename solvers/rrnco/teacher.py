@@ -57,7 +57,6 @@ def generate(spec: TeacherSpec, count: int, root: Path, cities: list[City], prog
     from frontierco.problems import get_problem
     from frontierco.solver import get_solver
 
-
     folder = spec.folder(root)
     folder.mkdir(parents=True, exist_ok=True)
     index, shards = shard
