@@ -46,7 +46,7 @@ def test_the_reference_and_where_the_records_go_are_not_part_of_the_run(spec):
 
 def test_the_job_carries_what_the_worker_needs_and_never_the_reference(spec):
     job = replace(spec, reference=123.0, reference_source="secret").job()
-    assert set(job) == {"solver", "params", "problem", "instance_key", "entry", "budget", "memory_mb", "files", "closed"}
+    assert set(job) == {"solver", "params", "problem", "instance_key", "entry", "budget", "memory_mb", "files", "closed", "sandbox"}
     assert job["entry"] is None  # a file given by path: the worker reads it by its format
     assert "123" not in str(job) and "secret" not in str(job)
     assert job["solver"]["name"] == "faulty" and "parameters" not in job["solver"]

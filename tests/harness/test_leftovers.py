@@ -62,6 +62,7 @@ from frontierco.solver import discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
 campaign = plan_file(faulty, DATA / "tiny.vrp", 60.0, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+campaign = replace(campaign, specs=[replace(spec, sandbox="0") for spec in campaign.specs])  # it reports through a file
 run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     campaign = subprocess.Popen([sys.executable, "-c", script])
@@ -87,6 +88,7 @@ def test_ctrl_c_of_a_campaign_stops_the_worker_it_is_waiting_on(tmp_path):
     script = f"""
 import sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from dataclasses import replace
 from pathlib import Path
 from frontierco.harness.campaign import run_campaign
 from frontierco.harness.plan import MAX_TIME_LIMIT, plan_file
@@ -95,6 +97,7 @@ from frontierco.solver import discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
 campaign = plan_file(faulty, DATA / "tiny.vrp", MAX_TIME_LIMIT, params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}})
+campaign = replace(campaign, specs=[replace(spec, sandbox="0") for spec in campaign.specs])  # it reports through a file
 run_campaign(campaign, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     campaign = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
