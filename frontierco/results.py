@@ -42,7 +42,6 @@ from typing import Any
 from frontierco.errors import SolutionUnavailable, StoreError
 from frontierco.names import check_name, inside
 
-SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the record store
 UNSANDBOXED = "unsandboxed"  # a record's provenance.sandbox when its solver ran without one (harness/sandbox)
 
 
@@ -54,6 +53,7 @@ def package_name(requirement: str) -> str:
 log = logging.getLogger(__name__)
 
 ON_FILE = "files"  # the collection name a record of a run on a user's own instance file carries
+SOLUTION_LIMIT = 1_000_000  # bytes of a compressed solution file above which it stays out of the store (``Context.solution_limit``)
 BY_HASH = "sha256:"  # a record's solution_file naming a file of the solution cache by its sha256
 
 
@@ -331,12 +331,12 @@ class ResultStore:
         root: Path,
         solution_cache: Path | None = None,
         solution_folders: tuple[Path, ...] = (),
-        solution_limit: int = SOLUTION_LIMIT,
+        solution_limit: int | None = None,
     ) -> None:
         self.root = root
         self.solution_cache = solution_cache if solution_cache is not None else default_solution_cache()
         self.solution_folders = tuple(solution_folders)
-        self.solution_limit = solution_limit
+        self.solution_limit = solution_limit if solution_limit is not None else SOLUTION_LIMIT
 
     def with_solution_folder(self, folder: Path) -> ResultStore:
         """The same store that also reads solutions by sha256 from ``folder``."""

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from frontierco.errors import UsageError
-from frontierco.results import SOLUTION_LIMIT
 
 if TYPE_CHECKING:
     from frontierco.filestore import FileStore
@@ -80,7 +79,7 @@ def _file_store(**settings: Any) -> FileStore:
     return FileStore(**settings)
 
 
-def _number(environ: Mapping[str, str], name: str, default: int) -> int:
+def _number(environ: Mapping[str, str], name: str, default: int | None) -> int | None:
     value = environ.get(name, "")
     try:
         return int(value) if value.strip() else default
@@ -102,9 +101,9 @@ def read_settings(environ: Mapping[str, str]) -> dict[str, Any]:
         "files": _file_store(**files),
         "sandbox": environ.get("FRONTIERCO_SANDBOX", ""),
         "solution_folders": folders,
-        "solution_limit": _number(environ, "FRONTIERCO_SOLUTION_LIMIT", SOLUTION_LIMIT),
+        "solution_limit": _number(environ, "FRONTIERCO_SOLUTION_LIMIT", None),
         "figure_cache": environ.get("FRONTIERCO_FIGURE_CACHE", ""),
-        "figure_jobs": _number(environ, "FRONTIERCO_FIGURE_JOBS", 0),
+        "figure_jobs": _number(environ, "FRONTIERCO_FIGURE_JOBS", 0) or 0,
     }
 
 
@@ -120,7 +119,7 @@ class Context:
     files: FileStore = field(default_factory=_file_store)
     sandbox: str = ""  # the sandbox wanted: landlock, bubblewrap, 0 (none); "" or auto: the first that works
     solution_folders: tuple[Path, ...] = ()  # folders that hold solution files by sha256 (a mirror of them)
-    solution_limit: int = SOLUTION_LIMIT  # bytes of a compressed solution above which it goes to the solution cache
+    solution_limit: int | None = None  # bytes of a compressed solution kept out of the store (None: results.SOLUTION_LIMIT)
     figure_cache: str = ""  # the folder of drawn figures; "" its default (figures/ in the file store's cache), "off" none
     figure_jobs: int = 0  # processes drawing the figures the cache lacks; 0: one per core this process may use
 

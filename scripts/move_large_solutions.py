@@ -94,7 +94,8 @@ def main() -> None:
     total = sum((args.runs / name).stat().st_size for name in found)
     moved = move(args.runs, to, args.delete, args.dry_run, budget, context)
     action = "found (dry run)" if args.dry_run else f"copied to {to}" + (" and removed from the store" if args.delete else "")
-    print(f"{len(moved)} solution files over {context.solution_limit:,} bytes, {total / 1e6:.1f} MB, {action}")
+    limit = context.records(args.runs).solution_limit
+    print(f"{len(moved)} solution files over {limit:,} bytes, {total / 1e6:.1f} MB, {action}")
     for name, address in sorted(moved.items()):
         print(f"  {name} -> {address}")
 

@@ -56,7 +56,8 @@ def test_a_large_solution_is_read_from_a_mirror_folder_when_checked_and_said_una
 def test_the_solution_settings_come_from_the_context_that_discover_reads(tmp_path, monkeypatch):
     """``FRONTIERCO_CACHE``, ``FRONTIERCO_SOLUTION_LIMIT`` and ``FRONTIERCO_SOLUTIONS`` reach a store through the
     context (``Context.discover``, as the CLI builds it); a store made without one has the defaults."""
-    from frontierco.workspace import SOLUTION_LIMIT, Context
+    from frontierco.results import SOLUTION_LIMIT
+    from frontierco.workspace import Context
 
     monkeypatch.setenv("FRONTIERCO_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("FRONTIERCO_SOLUTION_LIMIT", "1000")

@@ -62,6 +62,7 @@ from frontierco.solver import Budget, discover
 from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
 plan = plan_file(faulty, DATA / "tiny.vrp", Budget(60.0), params={{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 60}})
+plan = replace(plan, specs=[replace(spec, sandbox="0") for spec in plan.specs])  # it reports through a file
 run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     process = subprocess.Popen([sys.executable, "-c", script])
@@ -87,6 +88,7 @@ def test_ctrl_c_of_a_campaign_stops_the_worker_it_is_waiting_on(tmp_path):
     script = f"""
 import sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from dataclasses import replace
 from pathlib import Path
 from frontierco.harness.execute import run_plan
 from frontierco.harness.plan import MAX_TIME_LIMIT, plan_file
@@ -96,6 +98,7 @@ from tests.helpers import DATA
 faulty = discover(Path({str(Path(__file__).resolve().parents[1] / "solvers")!r}))["faulty"]
 params = {{"mode": "forks", "pidfile": {str(pidfile)!r}, "seconds": 3600}}
 plan = plan_file(faulty, DATA / "tiny.vrp", Budget(MAX_TIME_LIMIT), params=params)
+plan = replace(plan, specs=[replace(spec, sandbox="0") for spec in plan.specs])  # it reports through a file
 run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
 """
     process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
