@@ -7,7 +7,7 @@ from frontierco.problems.generate import generate
 from frontierco.solver import Budget, get_solver
 
 
-def _run(instance, seconds=2.0):
+def _run(instance, seconds=5.0):  # room for the first transport LP on a busy machine
     return list(get_solver("cflp-ls").load()().solve(instance, Budget(seconds)))
 
 
