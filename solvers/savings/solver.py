@@ -6,71 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from frontierco.kit.savings import savings_routes
 from frontierco.problems import CVRPInstance, CVRPSolution
 from frontierco.solver import Budget, Solver
-
-FULL_PAIRS_UP_TO = 2000
-NEIGHBOURS = 50
-
-
-def candidate_pairs(instance: CVRPInstance) -> tuple[np.ndarray, np.ndarray]:
-    """Ordered customer pairs (i, j) to consider joining: all of them for small instances, else each
-    customer with its nearest neighbours."""
-    n = instance.n
-    customers = np.arange(1, n)
-    if n - 1 <= FULL_PAIRS_UP_TO:
-        i, j = np.meshgrid(customers, customers, indexing="ij")
-        keep = i != j
-        return i[keep], j[keep]
-    weights = instance.weights
-    k = min(NEIGHBOURS, n - 2)
-    if weights.coords is not None:
-        from scipy.spatial import cKDTree
-
-        _, nearest = cKDTree(weights.coords[1:]).query(weights.coords[1:], k=k + 1)
-        nearest = nearest[:, 1:] + 1
-    else:
-        assert weights.matrix is not None
-        block = weights.matrix[1:, 1:].astype(np.float64) + np.diag(np.full(n - 1, np.inf))
-        nearest = np.argpartition(block, k, axis=1)[:, :k] + 1
-    first, second = np.repeat(customers, nearest.shape[1]), nearest.ravel()
-    return np.concatenate([first, second]), np.concatenate([second, first])
-
-
-def savings_routes(instance: CVRPInstance) -> list[list[int]]:
-    """Merge routes in order of decreasing saving d(i,0) + d(0,j) - d(i,j), joining the route that ends
-    at i to the route that starts at j while the load fits (routes may be turned around when the
-    distances are symmetric)."""
-    n = instance.n
-    weights = instance.weights
-    matrix = weights.matrix
-    symmetric = weights.rule != "EXPLICIT" or matrix is None or bool(np.array_equal(matrix, matrix.T))
-    i, j = candidate_pairs(instance)
-    zeros = np.zeros_like(i)
-    saving = weights.between(i, zeros).astype(np.float64) + weights.between(zeros, j) - weights.between(i, j)
-    order = np.argsort(-saving, kind="stable")
-    routes: dict[int, list[int]] = {c: [c] for c in range(1, n)}
-    owner = {c: c for c in range(1, n)}
-    load = {c: float(instance.demands[c]) for c in range(1, n)}
-    for k in order:
-        if saving[k] <= 0:
-            break
-        a, b = int(i[k]), int(j[k])
-        ra, rb = owner[a], owner[b]
-        if ra == rb or load[ra] + load[rb] > instance.capacity:
-            continue
-        left, right = routes[ra], routes[rb]
-        if left[-1] != a and symmetric and left[0] == a:
-            left.reverse()
-        if right[0] != b and symmetric and right[-1] == b:
-            right.reverse()
-        if left[-1] != a or right[0] != b:
-            continue
-        left.extend(right)
-        load[ra] += load.pop(rb)
-        for c in routes.pop(rb):
-            owner[c] = ra
-    return list(routes.values())
 
 
 class Savings(Solver):
