@@ -35,17 +35,18 @@ def candidate_pairs(instance: CVRPInstance) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate([first, second]), np.concatenate([second, first])
 
 
-def savings_routes(instance: CVRPInstance) -> list[list[int]]:
-    """Merge routes in order of decreasing saving d(i,0) + d(0,j) - d(i,j), joining the route that ends
+def savings_routes(instance: CVRPInstance, shape: float = 1.0) -> list[list[int]]:
+    """Merge routes in order of decreasing saving d(i,0) + d(0,j) - shape * d(i,j), joining the route that ends
     at i to the route that starts at j while the load fits (routes may be turned around when the
-    distances are symmetric)."""
+    distances are symmetric). ``shape`` is the route-shape parameter of Yellow (1970) and Gaskell (1967): 1 is
+    Clarke and Wright's saving; above 1 favours joining near customers over sharing the trip to the depot."""
     n = instance.n
     weights = instance.weights
     matrix = weights.matrix
     symmetric = weights.rule != "EXPLICIT" or matrix is None or bool(np.array_equal(matrix, matrix.T))
     i, j = candidate_pairs(instance)
     zeros = np.zeros_like(i)
-    saving = weights.between(i, zeros).astype(np.float64) + weights.between(zeros, j) - weights.between(i, j)
+    saving = weights.between(i, zeros).astype(np.float64) + weights.between(zeros, j) - shape * weights.between(i, j)
     order = np.argsort(-saving, kind="stable")
     routes: dict[int, list[int]] = {c: [c] for c in range(1, n)}
     owner = {c: c for c in range(1, n)}
