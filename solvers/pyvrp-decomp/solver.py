@@ -87,7 +87,7 @@ def improve(
 class PyVRPDecomposition(Solver):
     name = "pyvrp-decomp"
     problems = ("cvrp",)
-    version = "2"
+    version = "3"
     requires = {"pyvrp": "pyvrp>=0.14"}
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
