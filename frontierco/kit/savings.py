@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from frontierco.problems import CVRPInstance
+from frontierco.problems.routing.cvrp import ROUTE_LENGTH_TOLERANCE
 
 FULL_PAIRS_UP_TO = 2000
 NEIGHBOURS = 50
@@ -37,8 +38,9 @@ def candidate_pairs(instance: CVRPInstance) -> tuple[np.ndarray, np.ndarray]:
 
 def savings_routes(instance: CVRPInstance) -> list[list[int]]:
     """Merge routes in order of decreasing saving d(i,0) + d(0,j) - d(i,j), joining the route that ends
-    at i to the route that starts at j while the load fits (routes may be turned around when the
-    distances are symmetric)."""
+    at i to the route that starts at j while the load fits and, when the instance has a maximum route length,
+    while the joined route (its travel, shorter than the two by the saving, plus its service times) stays within it
+    (routes may be turned around when the distances are symmetric; that changes no length)."""
     n = instance.n
     weights = instance.weights
     matrix = weights.matrix
@@ -50,12 +52,22 @@ def savings_routes(instance: CVRPInstance) -> list[list[int]]:
     routes: dict[int, list[int]] = {c: [c] for c in range(1, n)}
     owner = {c: c for c in range(1, n)}
     load = {c: float(instance.demands[c]) for c in range(1, n)}
+    limit = instance.max_distance
+    length: dict[int, float] = {}
+    if limit is not None:  # half the checker's slack: float sums taken in another order still pass
+        limit += ROUTE_LENGTH_TOLERANCE / 2
+        customers = np.arange(1, n)
+        service, depot = float(instance.service_time or 0.0), np.zeros_like(customers)
+        trips = weights.between(depot, customers).astype(np.float64) + weights.between(customers, depot)
+        length = {int(c): float(t) + service for c, t in zip(customers, trips, strict=True)}
     for k in order:
         if saving[k] <= 0:
             break
         a, b = int(i[k]), int(j[k])
         ra, rb = owner[a], owner[b]
         if ra == rb or load[ra] + load[rb] > instance.capacity:
+            continue
+        if limit is not None and length[ra] + length[rb] - saving[k] > limit:
             continue
         left, right = routes[ra], routes[rb]
         if left[-1] != a and symmetric and left[0] == a:
@@ -66,6 +78,8 @@ def savings_routes(instance: CVRPInstance) -> list[list[int]]:
             continue
         left.extend(right)
         load[ra] += load.pop(rb)
+        if limit is not None:
+            length[ra] += length.pop(rb) - float(saving[k])
         for c in routes.pop(rb):
             owner[c] = ra
     return list(routes.values())
