@@ -1,8 +1,8 @@
-"""pyvrp-decomp's routes per subproblem and iterations per subproblem on large generated CVRPs (issue 40): the dev
+"""pyvrp-decomp's routes per subproblem, iterations per subproblem and savings shapes on large generated CVRPs (issue 40): the dev
 instances that chose its defaults, never FrontierCO's XXL set. One in-process run per instance and setting;
 prints the final length and its ratio to savings and to the best of the settings on that instance.
 
-    python benchmarks/cvrp_decomp_ladder.py --seconds 60 --n 5000 --settings 6:100:3200 10:100:3200 16:100:3200
+    python benchmarks/cvrp_decomp_ladder.py --seconds 60 --n 5000 --settings 10:100:3200:1 10:100:3200:4
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--n", type=int, default=5000)
-    parser.add_argument("--settings", nargs="+", default=["400:100:3200"], help="routes:iterations:max_iterations")
+    parser.add_argument("--settings", nargs="+", default=["10:100:3200:4"], help="routes:iterations:max_iterations:shapes")
     args = parser.parse_args()
     solver_class = get_solver("pyvrp-decomp").load()
     for depot, customers, route_size, seed in DEV:
@@ -31,8 +31,8 @@ def main() -> None:
         lengths: dict[str, float] = {}
         first = None
         for setting in args.settings:
-            size, iterations, most = (int(x) for x in setting.split(":"))
-            solver = solver_class(routes=size, iterations=iterations, max_iterations=most)
+            size, iterations, most, shapes = (int(x) for x in setting.split(":"))
+            solver = solver_class(routes=size, iterations=iterations, max_iterations=most, shapes=shapes)
             started = time.perf_counter()
             last = None
             for count, solution in enumerate(solver.solve(instance, Budget(args.seconds, seed=1))):

@@ -26,9 +26,9 @@ def test_savings_honours_a_maximum_route_length_that_binds():
     round_trips = 2 * free.weights.between(np.zeros(free.n - 1, dtype=np.int64), np.arange(1, free.n))
     limit = max(float(round_trips.max()) * 1.05, 0.7 * longest)  # binds (below the longest route), yet feasible
     assert limit < longest
-    for service in (None, 0.01):
+    for service, shape in ((None, 1.0), (0.01, 1.0), (0.01, 1.7)):  # with the route-shape parameter too
         limited = replace(free, max_distance=limit, service_time=service)
-        routes = savings_routes(limited)
+        routes = savings_routes(limited, shape)
         verdict = evaluate(limited, _solution(routes))
         assert verdict.feasible, verdict.reason
         assert max(_lengths(limited, routes)) <= limit + 1e-9 and len(routes) > len(unlimited)

@@ -36,18 +36,22 @@ def candidate_pairs(instance: CVRPInstance) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate([first, second]), np.concatenate([second, first])
 
 
-def savings_routes(instance: CVRPInstance) -> list[list[int]]:
-    """Merge routes in order of decreasing saving d(i,0) + d(0,j) - d(i,j), joining the route that ends
+def savings_routes(instance: CVRPInstance, shape: float = 1.0) -> list[list[int]]:
+    """Merge routes in order of decreasing saving d(i,0) + d(0,j) - shape * d(i,j), joining the route that ends
     at i to the route that starts at j while the load fits and, when the instance has a maximum route length,
-    while the joined route (its travel, shorter than the two by the saving, plus its service times) stays within it
-    (routes may be turned around when the distances are symmetric; that changes no length)."""
+    while the joined route (its travel, shorter than the two by d(i,0) + d(0,j) - d(i,j), plus its service times)
+    stays within it (routes may be turned around when the distances are symmetric; that changes no length).
+    ``shape`` is the route-shape parameter of Yellow (1970) and Gaskell (1967): 1 is Clarke and Wright's saving;
+    above 1 favours joining near customers over sharing the trip to the depot."""
     n = instance.n
     weights = instance.weights
     matrix = weights.matrix
     symmetric = weights.rule != "EXPLICIT" or matrix is None or bool(np.array_equal(matrix, matrix.T))
     i, j = candidate_pairs(instance)
     zeros = np.zeros_like(i)
-    saving = weights.between(i, zeros).astype(np.float64) + weights.between(zeros, j) - weights.between(i, j)
+    joined = weights.between(i, j).astype(np.float64)
+    saving = weights.between(i, zeros).astype(np.float64) + weights.between(zeros, j) - shape * joined
+    shorter = saving + (shape - 1.0) * joined  # what a merge takes off the length: the saving at shape 1
     order = np.argsort(-saving, kind="stable")
     routes: dict[int, list[int]] = {c: [c] for c in range(1, n)}
     owner = {c: c for c in range(1, n)}
@@ -67,7 +71,7 @@ def savings_routes(instance: CVRPInstance) -> list[list[int]]:
         ra, rb = owner[a], owner[b]
         if ra == rb or load[ra] + load[rb] > instance.capacity:
             continue
-        if limit is not None and length[ra] + length[rb] - saving[k] > limit:
+        if limit is not None and length[ra] + length[rb] - shorter[k] > limit:
             continue
         left, right = routes[ra], routes[rb]
         if left[-1] != a and symmetric and left[0] == a:
@@ -79,7 +83,7 @@ def savings_routes(instance: CVRPInstance) -> list[list[int]]:
         left.extend(right)
         load[ra] += load.pop(rb)
         if limit is not None:
-            length[ra] += length.pop(rb) - float(saving[k])
+            length[ra] += length.pop(rb) - float(shorter[k])
         for c in routes.pop(rb):
             owner[c] = ra
     return list(routes.values())

@@ -1,6 +1,7 @@
-"""CVRP at XXL size: savings at once, then PyVRP's iterated local search on route-based subproblems
-(routes whose barycentres lie near a random route's, Santini, Schneider, Vidal and Vigo 2023), each result
-kept when it shortens the routes it replaces. Memory grows with the subproblem, never with n x n."""
+"""CVRP at XXL size: savings at once (then savings with other route-shape parameters, the shortest kept), then
+PyVRP's iterated local search on route-based subproblems (routes whose barycentres lie near a random route's,
+Santini, Schneider, Vidal and Vigo 2023), each result kept when it shortens the routes it replaces. Memory grows
+with the subproblem, never with n x n."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from frontierco.kit.solverkit import Clock, pyvrp_data
 from frontierco.problems import CVRPInstance, CVRPSolution
 from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.solver import Budget, Solver
+
+SHAPES = (1.0, 1.2, 1.4, 1.7, 2.0)  # the route-shape parameters savings tries, in this order
 
 
 def groups(instance: CVRPInstance, routes: list[np.ndarray], rng: np.random.Generator, size: int) -> list[list[np.ndarray]]:
@@ -39,6 +42,10 @@ def solution(parts: list[list[np.ndarray]]) -> CVRPSolution:
 
 def route_length(instance: CVRPInstance, route: np.ndarray) -> float:
     return instance.weights.path_length(np.concatenate([[0], route, [0]]).astype(np.int64))
+
+
+def length(instance: CVRPInstance, routes: list[np.ndarray]) -> float:
+    return sum(route_length(instance, r) for r in routes)
 
 
 def subinstance(instance: CVRPInstance, customers: np.ndarray, vehicles: int | None) -> CVRPInstance:
@@ -81,7 +88,7 @@ def improve(
 class PyVRPDecomposition(Solver):
     name = "pyvrp-decomp"
     problems = ("cvrp",)
-    version = "1"
+    version = "2"
     requires = {"pyvrp": "pyvrp>=0.14"}
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
@@ -89,8 +96,18 @@ class PyVRPDecomposition(Solver):
         if instance.n < 2:
             yield CVRPSolution(())
             return
-        routes = [np.asarray(r, dtype=np.int64) for r in savings_routes(instance)]
-        yield solution([routes])
+        shapes = int(self.params["shapes"])
+        if not 1 <= shapes <= len(SHAPES):
+            raise ValueError(f"shapes must be 1 to {len(SHAPES)}, not {shapes}")
+        routes: list[np.ndarray] = []
+        for shape in SHAPES[:shapes]:
+            if clock.expired():
+                return
+            candidate = [np.asarray(r, dtype=np.int64) for r in savings_routes(instance, shape)]
+            fits = instance.num_vehicles is None or len(candidate) <= instance.num_vehicles
+            if not routes or (fits and length(instance, candidate) < length(instance, routes)):
+                routes = candidate
+                yield solution([routes])
         rng = np.random.default_rng(budget.seed)
         size, iterations = int(self.params["routes"]), int(self.params["iterations"])
         while not clock.expired():  # passes over a partition of the routes, each with twice the work of the last
@@ -100,7 +117,7 @@ class PyVRPDecomposition(Solver):
                     return
                 spare = None if instance.num_vehicles is None else instance.num_vehicles - len(routes) + len(part)
                 new = improve(instance, part, spare, iterations, clock.left(), int(rng.integers(2**31)))
-                if sum(route_length(instance, r) for r in new) < sum(route_length(instance, r) for r in part) - 1e-9:
+                if length(instance, new) < length(instance, part) - 1e-9:
                     parts[k] = new
                     yield solution(parts)
             routes = [r for part in parts for r in part]

@@ -62,3 +62,25 @@ def test_the_vehicle_limit_holds(module):
     for solution in solver.solve(limited, Budget(2.0)):
         assert evaluate(limited, solution).feasible
         assert len([r for r in solution.routes if len(r)]) <= fleet
+
+
+@pytest.mark.parametrize("shape", [0.8, 1.4, 2.0])
+def test_savings_with_a_shape_routes_every_customer_once_within_capacity(shape):
+    instance = _instance()
+    routes = savings_routes(instance, shape)
+    assert sorted(c for r in routes for c in r) == list(range(1, instance.n))
+    assert all(instance.demands[r].sum() <= instance.capacity for r in routes)
+
+
+def test_no_solution_is_longer_than_the_shortest_savings_shape_it_tried(module):
+    instance = _instance(route_size=40.0)
+    lengths = [evaluate(instance, module.solution([[np.asarray(r) for r in savings_routes(instance, s)]])).objective for s in module.SHAPES]
+    assert min(lengths) < lengths[0]  # the instance is one where a shape other than Clarke and Wright's wins
+    solver = get_solver("pyvrp-decomp").load()(shapes=len(module.SHAPES), routes=4, iterations=1, max_iterations=1)
+    assert evaluate(instance, list(solver.solve(instance, Budget(3.0)))[-1]).objective <= min(lengths)
+
+
+def test_shapes_out_of_range_are_refused():
+    solver = get_solver("pyvrp-decomp").load()(shapes=0)
+    with pytest.raises(ValueError, match="shapes must be"):
+        list(solver.solve(_instance(n=30), Budget(1.0)))
