@@ -60,7 +60,8 @@ def subinstance(instance: CVRPInstance, customers: np.ndarray, vehicles: int | N
     else:
         assert weights.coords is not None
         sub = EdgeWeights(weights.rule, weights.coords[nodes])
-    return CVRPInstance(instance.name, sub, instance.demands[nodes], instance.capacity, vehicles)
+    limits = {"max_distance": instance.max_distance, "service_time": instance.service_time}  # each route keeps its limit
+    return CVRPInstance(instance.name, sub, instance.demands[nodes], instance.capacity, vehicles, **limits)
 
 
 def improve(
