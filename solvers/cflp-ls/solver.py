@@ -144,10 +144,12 @@ class CFLPLocalSearch(Solver):
         best_value, best_set = value, start.copy()
         yield solution
         current: np.ndarray | None = start
-        while current is not None and not clock.expired():
+        patience, stalled = int(self.params["patience"]), 0
+        while current is not None and not clock.expired() and (patience == 0 or stalled < patience):
             current, value, solution = self._descend(pricer, current, value, clock)
+            stalled += 1
             if solution is not None and value < best_value - 1e-9:
-                best_value, best_set = value, current.copy()
+                best_value, best_set, stalled = value, current.copy(), 0
                 yield solution
             current, value = self._kick(pricer, best_set, rng)
 
