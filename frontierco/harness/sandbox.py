@@ -20,6 +20,8 @@ Two mechanisms, through well-kept packages, the first the kernel allows:
   fresh Python started by ``bwrap`` in new namespaces (user, pid, ipc, uts, cgroup), whose file system holds
   only the readable folders (read-only) and the writable ones (``harness/confined.py``).
 
+Both leave the network as it is (TCP and UDP, the loopback included; ``harness/landlock`` says why).
+
 Where neither works the run goes on unsandboxed and its record (``provenance.sandbox``) and its board say so.
 The run's job names the one wanted (``Context.sandbox``, from ``FRONTIERCO_SANDBOX``, carried by
 ``harness/job.RunSpec.job``): ``landlock``, ``bubblewrap``, ``0`` (none); empty: the first that works.
