@@ -20,6 +20,16 @@ def same_value_slack(reference: float) -> float:
     return SAME_VALUE_TOLERANCE * max(1.0, abs(reference))
 
 
+def refuted_bound(sense: str, bound: float, objective: float) -> str:
+    """Why a claimed bound on the optimum is refuted by a feasible solution of ``objective`` (a lower bound
+    above it when minimising, an upper bound below it when maximising); "" when it is not."""
+    if sense == "min" and bound > objective + same_value_slack(objective):
+        return f"the lower bound {bound:g} is above the objective {objective:g} of the run's own solution"
+    if sense == "max" and bound < objective - same_value_slack(objective):
+        return f"the upper bound {bound:g} is below the objective {objective:g} of the run's own solution"
+    return ""
+
+
 SOLVED_GAP = 1e-4  # a run has solved an instance once its gap is at most this (performance profiles)
 
 

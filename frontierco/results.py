@@ -13,7 +13,9 @@ then names it ``sha256:<hex>``, and it is read from that cache or from any of th
 Records are evidence only once admitted: beside each ``<solver>.jsonl`` its index ``<solver>.verified`` holds a
 digest (``line_digest``) per record line the harness wrote after judging the run itself, or that ``verify
 --admit`` re-checked; the leaderboard shows admitted records alone, so a line appended by anyone else (a
-solver forging an "optimal" record) never reaches a board.
+solver forging an "optimal" record) never reaches a board. The digest is unkeyed: whoever can write the store can
+write a line and its digest, and only a re-check catches that (``verify --changed-since``, in CI, re-checks every
+record a commit adds or admits; docs/architecture.md says why no key).
 
 Reading never writes: a line that is not a record (garbage, a torn write, a record missing fields) is
 skipped and counted in one warning per file, and a record of a newer schema keeps its unknown fields. Only a

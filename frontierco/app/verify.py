@@ -161,8 +161,10 @@ def admit_store(store: ResultStore, refused: Callable[[RunRecord, str], None], r
 
 
 def added_records(store: ResultStore, since: str) -> list[tuple[Path, RunRecord]]:
-    """The records on lines of the store's record files that git sees added since commit ``since`` (what a
-    pull request adds), each with its file."""
+    """The records that git sees brought within the boards' reach since commit ``since`` (what a pull request
+    adds), each with its file: those on lines added to the store's record files, and those whose digest was added to
+    an index (``<solver>.verified``) though their line is older (a refused record admitted by a digest written
+    by hand: the index is unkeyed, so only this re-check stands between such an entry and the boards)."""
     import subprocess
 
     try:
@@ -175,16 +177,30 @@ def added_records(store: ResultStore, since: str) -> list[tuple[Path, RunRecord]
         )
     except (OSError, subprocess.CalledProcessError) as exc:
         raise FrontiercoError(f"git could not list the records added since {since}: {exc}") from None
-    found, current = [], None
+    added: dict[Path, list[bytes]] = {}  # per record file, its added lines
+    digests: dict[Path, set[str]] = {}  # per record file, the digests added to its index
+    current = None
     for line in diff.stdout.splitlines():
         if line.startswith(b"+++ "):
             name = line[4:].decode(errors="replace")
-            current = Path(top.stdout.strip()) / name[2:] if name.startswith("b/") and name.endswith(".jsonl") else None
+            kept = name.startswith("b/") and name.endswith((".jsonl", ".verified"))
+            current = Path(top.stdout.strip()) / name[2:] if kept else None
         elif current is not None and line.startswith(b"+") and line[1:].strip():
+            if current.suffix == ".verified":
+                digests.setdefault(current.with_suffix(".jsonl"), set()).add(line[1:].strip().decode(errors="replace"))
+            else:
+                added.setdefault(current, []).append(line[1:].strip())
+    found = []
+    for path, lines in added.items():
+        for raw in lines:
             try:
-                found.append((current, RunRecord.from_json(line[1:].decode())))
+                found.append((path, RunRecord.from_json(raw.decode())))
             except (ValueError, TypeError, KeyError):
                 continue  # not a record: the store skips it too
+    for path, wanted in sorted(digests.items()):
+        wanted -= {line_digest(raw) for raw in added.get(path, [])}  # (re-checked above)
+        if wanted and path.is_file():
+            found += [(path, record) for raw, record in read_lines(path) if record is not None and line_digest(raw) in wanted]
     return found
 
 

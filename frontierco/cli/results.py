@@ -34,7 +34,7 @@ def verify_command(
     results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
     every: Annotated[bool, typer.Option("--all", help="every record of the run (a redone run has several), not only the latest")] = False,
     admit: Annotated[bool, typer.Option("--admit", help="re-check the records the boards do not show yet; admit those that hold")] = False,
-    changed_since: Annotated[str | None, typer.Option(help="re-check the records git sees added since this commit (CI)")] = None,
+    changed_since: Annotated[str | None, typer.Option(help="re-check what git sees added or admitted since this commit (CI)")] = None,
 ) -> None:
     """Re-check a stored run's best solution with the independent checker (or, with --admit, every record
     the boards do not show yet)."""
@@ -63,7 +63,7 @@ def verify_command(
         refused = [(record, reason) for _, record, reason in checked if reason]
         for record, reason in refused:
             console.print(f"run {record.run_id} ({record.collection}/{record.solver}): {reason}")
-        console.print(f"{len(added)} records added since {changed_since}; {len(refused)} do not re-check")
+        console.print(f"{len(added)} records added or admitted since {changed_since}; {len(refused)} do not re-check")
         if refused:
             raise typer.Exit(1)
         return

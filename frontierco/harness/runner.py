@@ -33,7 +33,7 @@ from frontierco.harness.job import RunSpec
 from frontierco.harness.tree import descendants, kill_all, tree_megabytes
 from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.harness.zygote import Worker, fork_worker
-from frontierco.metrics import same_value_slack
+from frontierco.metrics import refuted_bound, same_value_slack
 from frontierco.problems import Instance, get_problem, problem_of
 from frontierco.results import Status
 
@@ -385,6 +385,9 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     if outcome.objective is not None:
         matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= same_value_slack(spec.reference)
         outcome.status = Status.OPTIMAL if outcome.proven and matches else Status.FEASIBLE
+        if outcome.bound is not None and (refuted := refuted_bound(outcome.sense, outcome.bound, outcome.objective)):
+            outcome.bound = None  # a claim its own solution refutes: the solution is kept, the bound is not
+            outcome.reason = f"bound dropped: {refuted}"
         return
     if judge.failure is not None:
         outcome.status = Status.MEMORY if judge.failure["type"] == "memory" else Status.ERROR

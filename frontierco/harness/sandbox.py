@@ -5,7 +5,8 @@ process it will start) is confined to reading (and executing) only the installed
 system's folders, the frontierco package, the solver's own folder, the published weights of its folder
 (``checkpoints/<folder>/`` in the file store's cache and mirror) and the paths named by the parameters the
 solver declares as paths (``path_params``); and to writing only its own temporary folder, ``/dev/shm``,
-``/dev/null`` and its folder of numba's compiled code (``<cache>/numba/<folder>``, where it could also keep
+``/dev/null`` and its folder of numba's compiled code (``<cache>/numba/<folder>-<key>``, the key a digest of
+the folder's path, so a folder named like another solver's has a cache of its own; there it could also keep
 files from one of its runs to the next). The workspace (manifests with their references, the record store,
 other solvers' folders) is neither readable nor writable.
 
@@ -18,6 +19,8 @@ Two mechanisms, through well-kept packages, the first the kernel allows:
   where there is no Landlock but unprivileged user namespaces, the worker hands the loaded instance to a
   fresh Python started by ``bwrap`` in new namespaces (user, pid, ipc, uts, cgroup), whose file system holds
   only the readable folders (read-only) and the writable ones (``harness/confined.py``).
+
+Both leave the network as it is (TCP and UDP, the loopback included; ``harness/landlock`` says why).
 
 Where neither works the run goes on unsandboxed and its record (``provenance.sandbox``) and its board say so.
 The run's job names the one wanted (``Context.sandbox``, from ``FRONTIERCO_SANDBOX``, carried by

@@ -10,6 +10,7 @@ of its message channel. Messages are JSON lines written to that channel (stdout 
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 import pickle
@@ -45,6 +46,15 @@ def _pin_torch_threads(threads: int) -> None:
         sys.modules["torch"].set_num_threads(threads)
 
 
+def numba_cache(cache: Path, folder: Path) -> Path:
+    """The folder of numba's compiled code of the solver in ``folder``: ``<cache>/numba/<name>-<key>``, the key
+    a digest of the folder's resolved path, so a workspace folder named like a suite solver's (or another
+    workspace's) never writes where that solver's compiled code is read from."""
+    origin = folder.resolve()
+    key = hashlib.sha256(os.fsencode(origin)).hexdigest()[:16]
+    return cache.resolve() / "numba" / f"{origin.name}-{key}"
+
+
 def _sandbox_paths(job: dict[str, Any], target: str, path_params: tuple[str, ...]) -> tuple[list[Path], list[Path]]:
     """What the solver may read and what it may write (``harness/sandbox`` says which and why); points
     numba's cache at the solver's own writable folder. The job names the file store and the workspace's
@@ -64,7 +74,7 @@ def _sandbox_paths(job: dict[str, Any], target: str, path_params: tuple[str, ...
     writable = [Path(os.environ["TMPDIR"])] if os.environ.get("TMPDIR") else []
     writable += [w for w in weights[:1] if w.is_dir() and cache is not None]  # downloads of its own weights into the cache
     if folder is not None and cache is not None:  # numba caches compiled code only where it may write: a folder per solver
-        compiled = cache.resolve() / "numba" / folder.name
+        compiled = numba_cache(cache, folder)
         compiled.mkdir(parents=True, exist_ok=True)
         os.environ["NUMBA_CACHE_DIR"] = str(compiled)
         writable.append(compiled)

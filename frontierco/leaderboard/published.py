@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from frontierco.filestore import FileSource
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.manifests import Collection, InstanceEntry
-from frontierco.metrics import ScoredRun, same_value_slack
+from frontierco.metrics import ScoredRun, refuted_bound, same_value_slack
 from frontierco.problems import PROBLEMS
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES
@@ -33,12 +33,14 @@ def _better(sense: str, value: float, than: float) -> bool:
     return value < than - slack if sense == "min" else value > than + slack
 
 
-def _claim(run: ScoredRun) -> float | None:
-    """The run's bound on the optimum: its recorded bound, or its objective when it proved that optimal."""
+def _claim(run: ScoredRun, sense: str) -> float | None:
+    """The run's bound on the optimum: its recorded bound (unless the run's own solution refutes it), or its
+    objective when it proved that optimal."""
     record = run.record
-    if record.bound is not None:
+    feasible = record.objective if record.status in FEASIBLE_STATUSES else None
+    if record.bound is not None and (feasible is None or not refuted_bound(sense, record.bound, feasible)):
         return record.bound
-    return record.objective if record.proven and record.status in FEASIBLE_STATUSES else None
+    return feasible if record.proven else None
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def _row(runs: list[ScoredRun], reference: dict[str, float | None], sense: str) 
         if not any(run.record.status in FEASIBLE_STATUSES and run.record.objective is not None for run in own):
             unsolved.append(name)
         value = reference.get(name)
-        claims = [claim for run in own if (claim := _claim(run)) is not None]
+        claims = [claim for run in own if (claim := _claim(run, sense)) is not None]
         claimed += bool(claims)
         if value is None or not claims:
             continue

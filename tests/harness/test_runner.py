@@ -97,3 +97,12 @@ def test_campaign_continues_after_failures(tmp_path, plan_for):
         statuses += [r.status for r in run_plan(plan_for(mode), store)]
     assert statuses == ["error", "crash", "feasible"]
     assert len(list(store.records())) == 3
+
+
+@pytest.mark.parametrize(("mode", "bound", "reason"), [("bound", 90.0, ""), ("lying-bound", None, "bound dropped: the lower bound 150")])
+def test_a_bound_its_own_solution_refutes_is_not_stored_and_the_solution_is_kept(tmp_path, plan_for, mode, bound, reason):
+    """Issue 44, group 6: a lower bound of 150 beside a feasible tour of 100 (a min problem) is no bound."""
+    record, store = _run(plan_for(mode), tmp_path)
+    assert (record.status, record.objective, record.bound) == ("feasible", 100.0, bound)
+    assert record.reason.startswith(reason) and (reason or record.reason == "")
+    assert store.load_solution(record.solution_file) == {"routes": [[1, 2], [3]]}

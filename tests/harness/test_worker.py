@@ -3,6 +3,8 @@
 import gc
 import io
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +58,24 @@ def test_a_yield_that_is_no_solution_of_the_problem_is_reported_as_garbage_and_t
 def test_a_solver_that_raises_leaves_the_exception_to_serve_which_reports_it(messages):
     with pytest.raises(RuntimeError, match="boom"):  # serve() turns it into a 'failed' message and exit status 4
         messages("raises")
+
+
+def test_a_workspace_solver_named_like_a_suite_solver_gets_its_own_numba_cache(tmp_path, monkeypatch):
+    """Issue 44, group 4: numba's cache is keyed by the solver's folder, not its name alone."""
+    from frontierco.harness.worker import _sandbox_paths
+    from frontierco.workspace import SUITE
+
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "")
+    job = {"files": {"cache": str(tmp_path / "cache"), "mirror": None, "offline": True}, "closed": [], "params": {}}
+    impostor = tmp_path / "workspace" / "solvers" / "sfc-2opt"
+    impostor.mkdir(parents=True)
+    (impostor / "solver.py").write_text("")
+    caches = []
+    for folder in (SUITE / "solvers" / "sfc-2opt", impostor):
+        _, writable = _sandbox_paths(job, f"{folder / 'solver.py'}:Solver", ())
+        caches.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+        assert writable == [caches[-1]] and caches[-1].is_dir()
+    suite, workspace = caches
+    assert suite != workspace
+    assert not workspace.is_relative_to(suite) and not suite.is_relative_to(workspace)

@@ -91,3 +91,22 @@ def test_for_a_maximum_a_bound_below_frontierco_s_value_excludes_it():
         runs.append(score_run(run, 10.0, "max"))
     row = _row(runs, {"u1": 10.0, "u2": 10.0, "u3": 10.0}, "max")
     assert (row.proves, row.excludes, row.claimed) == (["u3"], ["u2"], 3)  # u1's upper bound 12 leaves 10 open
+
+
+@pytest.mark.parametrize("sense", ["min", "max"])
+def test_a_bound_the_record_s_own_solution_refutes_is_not_read(sense):
+    """Issue 44, group 6: a lower bound above the run's own objective (min), or an upper bound below it (max),
+    claims nothing about FrontierCO's value; a proven optimum of the same run still does."""
+    from frontierco.leaderboard.published import _row
+    from frontierco.metrics import score_run
+
+    lying = 20.0 if sense == "min" else 5.0  # refuted by the objective 12 (min) or 9 (max)
+    objective = 12.0 if sense == "min" else 9.0
+    runs = []
+    for instance, proven in (("v1", False), ("v2", True)):
+        run = record("d", instance, "feasible", objective, [(1.0, objective)])
+        run.bound, run.proven = lying, proven
+        runs.append(score_run(run, 10.0, sense))
+    row = _row(runs, {"v1": 10.0, "v2": 10.0}, sense)
+    assert (row.claimed, row.proves) == (1, [])  # v1 claims nothing; v2's proven objective is its claim
+    assert row.excludes == ["v2"]  # FrontierCO's 10 is better than v2's proven optimum

@@ -66,8 +66,32 @@ def test_verify_changed_since_re_checks_the_records_a_commit_adds(tmp_path, host
     path = store.path(honest.collection, honest.solver)
     _forge(path, json.loads(honest.to_json()) | {"run_id": "forged", "objective": 1.0, "status": "optimal"})
     result = CliRunner().invoke(app, ["verify", "--changed-since", "HEAD", "--results", str(tmp_path / "runs")])
-    assert result.exit_code == 1 and "1 records added since HEAD; 1 do not re-check" in result.output, result.output
+    assert result.exit_code == 1 and "1 records added or admitted since HEAD; 1 do not re-check" in result.output, result.output
     assert "run forged" in result.output
+
+
+def test_verify_changed_since_re_checks_an_older_record_a_commit_admits_by_a_digest_alone(tmp_path, hostile_plan):
+    """Issue 44, group 7: the index is an unkeyed digest, so a forged line committed unadmitted and then given its
+    digest in a later commit reached the boards unchecked (before: '0 records added since HEAD', exit 0)."""
+    import subprocess
+
+    from frontierco.results import line_digest
+
+    store = ResultStore(tmp_path / "runs")
+    (honest,) = run_plan(hostile_plan("good"), store)
+    path = store.path(honest.collection, honest.solver)
+    forged = json.loads(honest.to_json()) | {"run_id": "forged", "objective": 1.0, "status": "optimal"}
+    _forge(path, forged)
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], check=True)  # the forged line is in, not admitted
+    with open(index_path(path), "a") as handle:
+        handle.write(line_digest(json.dumps(forged).encode()) + "\n")
+    assert "forged" in {r.run_id for r in store.records(only_admitted=True)}  # the digest alone admits it
+    result = CliRunner().invoke(app, ["verify", "--changed-since", "HEAD", "--results", str(tmp_path / "runs")])
+    assert result.exit_code == 1 and "1 records added or admitted since HEAD; 1 do not re-check" in result.output, result.output
+    assert "run forged" in result.output and "re-checks to 100.0" in result.output
 
 
 def test_a_record_no_board_scores_is_admitted_as_left_out(board_setup):  # noqa: F811
@@ -104,9 +128,9 @@ def test_verify_changed_since_re_checks_solutions_a_commit_moved_out_of_the_stor
     assert moved.solution_file == address and not (tmp_path / "cache" / "solutions").exists()  # not on this machine
     verify_since = ["verify", "--changed-since", "HEAD", "--results", str(tmp_path / "runs")]
     result = CliRunner().invoke(app, verify_since)
-    assert result.exit_code == 0 and "1 records added since HEAD; 0 do not re-check" in result.output, result.output
+    assert result.exit_code == 0 and "1 records added or admitted since HEAD; 0 do not re-check" in result.output, result.output
     nowhere = {"run_id": "forged", "solution_file": "sha256:" + "0" * 64}
     _forge(store.path(honest.collection, honest.solver), json.loads(moved.to_json()) | nowhere)
     result = CliRunner().invoke(app, verify_since)
-    assert result.exit_code == 1 and "2 records added since HEAD; 1 do not re-check" in result.output, result.output
+    assert result.exit_code == 1 and "2 records added or admitted since HEAD; 1 do not re-check" in result.output, result.output
     assert "run forged" in result.output and "solution not available locally" in result.output

@@ -57,6 +57,22 @@ def test_a_solver_killed_by_a_signal_is_a_crash_by_that_signal_in_either_sandbox
     assert record.status == "crash" and record.exit_signal == 6 and "signal 6" in record.reason, record
 
 
+@pytest.mark.parametrize("mechanism", [LANDLOCK, BUBBLEWRAP])
+def test_a_sandboxed_solver_keeps_the_network_in_either_sandbox(tmp_path, hostile_plan, mechanism):
+    """Issue 44, group 11: both mechanisms leave the network as it is (Landlock refused TCP connects and
+    listeners from ABI 4, bubblewrap shares the host's network namespace); a solver may fetch its weights."""
+    import socket
+
+    if choose(mechanism) != mechanism:
+        pytest.skip(f"{mechanism} does not work on this machine")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        (record,) = run_plan(hostile_plan("network", port=server.getsockname()[1], sandbox=mechanism), ResultStore(tmp_path / "runs"))
+    assert record.status == "error", record
+    assert json.loads(record.reason.split(": ", 1)[1]) == {"connect": "done", "listen": "done", "datagram": "done"}
+
+
 def test_this_machine_has_a_sandbox():
     """A run here (and in CI, where solvers from pull requests run) is never unsandboxed by default: the
     project's machines offer Landlock (ABI 7, used) and unprivileged user namespaces (bubblewrap, tested

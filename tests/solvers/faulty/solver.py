@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from frontierco.problems import CVRPSolution, MISSolution
-from frontierco.solver import Budget, Proven, Solver
+from frontierco.solver import Bound, Budget, Proven, Solver
 
 GOOD = CVRPSolution((np.array([1, 2]), np.array([3])))  # cost 100 on tests/data/tiny.vrp
 WORSE = CVRPSolution((np.array([1]), np.array([2]), np.array([3])))  # cost 20 + 40 + 60 = 120
@@ -35,6 +35,9 @@ class Faulty(Solver):
             yield GOOD
         elif mode == "proven":
             yield Proven(GOOD)
+        elif mode in ("bound", "lying-bound"):  # a lower bound of 90, or of 150 (above its own solution's 100)
+            yield GOOD
+            yield Bound(90.0 if mode == "bound" else 150.0)
         elif mode == "raises":
             raise RuntimeError("boom")
         elif mode == "aborts":

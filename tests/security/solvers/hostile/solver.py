@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import sys
 import time
 from collections.abc import Iterator
@@ -37,6 +38,25 @@ def _peek(pid: int) -> None:
     with open(f"/proc/{pid}/mem", "rb", 0) as mem:
         mem.seek(start)
         mem.read(4096)
+
+
+def _network(port: int) -> dict[str, str]:
+    """A TCP connection to ``port`` on the loopback, a TCP listener of its own, a UDP datagram sent."""
+
+    def connect() -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+
+    def listen() -> None:
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", 0))
+            server.listen()
+
+    def datagram() -> None:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            udp.sendto(b"x", ("127.0.0.1", port))
+
+    return {"connect": _try(connect), "listen": _try(listen), "datagram": _try(datagram)}
 
 
 def _append(path: str) -> None:
@@ -161,6 +181,8 @@ class Hostile(Solver):
                 os.write(2, block)
             os.write(2, b"\nthe last line\n")
             raise RuntimeError(json.dumps({"held": os.fstat(2).st_size}))
+        elif mode == "network":  # what of the network the sandbox leaves the solver
+            raise RuntimeError(json.dumps(_network(int(self.params["port"]))))
         elif mode == "abort":
             os.abort()
         elif mode == "ansi":
