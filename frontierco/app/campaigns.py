@@ -116,12 +116,17 @@ def select_steps(campaign: NamedCampaign, indices: list[int]) -> NamedCampaign:
 def with_time_limit(campaign: NamedCampaign, seconds: float | None) -> NamedCampaign:
     """Every step at ``seconds`` instead of its own limit (the same campaign as it is when None): how a
     campaign written for 60 s runs under a published protocol's longer limit. Runs at another limit are
-    other runs: those already done at the file's limits are neither skipped nor replaced."""
+    other runs: those already done at the file's limits are neither skipped nor replaced. Steps that differ only in
+    their limits (a campaign at 60 s and at 300 s) become one."""
     if seconds is None:
         return campaign
     if not (math.isfinite(seconds) and seconds > 0):
         raise UsageError(f"a time limit is a positive number of seconds, not {seconds:g}")
-    return NamedCampaign(campaign.name, campaign.description, tuple(replace(step, time_limit=float(seconds)) for step in campaign.steps))
+    steps: list[Step] = []
+    for step in campaign.steps:
+        if (moved := replace(step, time_limit=float(seconds))) not in steps:
+            steps.append(moved)
+    return NamedCampaign(campaign.name, campaign.description, tuple(steps))
 
 
 def run_named(
