@@ -83,6 +83,9 @@ class _Pricer:
         if self._highs is None:
             self._highs = to_highs(_transport_lp(inst))
             self._highs.setOptionValue("threads", 1)
+            # HiGHS keeps one thread scheduler per process: if an earlier model in this process started it with
+            # another count, every run would fail (kError) until it is reset
+            self._highs.resetGlobalScheduler(True)
         changed = np.flatnonzero(is_open != self._lp_open)
         if changed.size:
             columns = (changed[:, None] * m + np.arange(m)[None, :]).ravel().astype(np.int32)

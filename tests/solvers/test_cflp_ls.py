@@ -27,3 +27,14 @@ def test_every_yield_is_feasible_and_better_than_the_last():
 
 def test_nothing_when_all_facilities_cannot_hold_the_demand():
     assert _run(PROBLEMS["cflp"].contract_cases()["infeasible"](), 1.0) == []
+
+
+def test_a_highs_model_of_another_thread_count_earlier_in_the_process_does_not_stop_it():
+    import highspy
+
+    other = highspy.Highs()
+    other.setOptionValue("output_flag", False)
+    other.setOptionValue("threads", 2)  # HiGHS's one scheduler per process now has two threads
+    other.addVar(0.0, 1.0)
+    other.run()
+    assert len(_run(PROBLEMS["cflp"].contract_cases()["split"]())) >= 1
