@@ -11,6 +11,7 @@ from frontierco.problems.routing.cvrp import ROUTE_LENGTH_TOLERANCE
 
 FULL_PAIRS_UP_TO = 2000
 NEIGHBOURS = 50
+COMPILE_FROM = 100_000  # pairs with a positive saving: fewer are merged by the same code, interpreted
 
 
 def candidate_pairs(instance: CVRPInstance) -> tuple[np.ndarray, np.ndarray]:
@@ -65,10 +66,14 @@ def _merge(
         ra, rb = owner[a], owner[b]
         if ra == rb or load[ra] + load[rb] > capacity or length[ra] + length[rb] - shorter[k] > limit:
             continue
-        if end[ra] != a and symmetric and start[ra] == a:
-            _reverse(ra, start, end, succ, pred)
-        if start[rb] != b and symmetric and end[rb] == b:
-            _reverse(rb, start, end, succ, pred)
+        for route, turn in ((ra, end[ra] != a and start[ra] == a), (rb, start[rb] != b and end[rb] == b)):
+            if symmetric and turn:  # the route turned around: swap each customer's neighbours
+                c = start[route]
+                while c != 0:
+                    following = succ[c]
+                    succ[c], pred[c] = pred[c], following
+                    c = following
+                start[route], end[route] = end[route], start[route]
         if end[ra] != a or start[rb] != b:
             continue
         succ[a], pred[b] = b, a
@@ -82,16 +87,6 @@ def _merge(
         start[rb] = 0
     start[0] = 0
     return start, succ
-
-
-@njit(cache=True)
-def _reverse(route: int, start: np.ndarray, end: np.ndarray, succ: np.ndarray, pred: np.ndarray) -> None:
-    c = start[route]
-    while c != 0:
-        following = succ[c]
-        succ[c], pred[c] = pred[c], following
-        c = following
-    start[route], end[route] = end[route], start[route]
 
 
 def savings_routes(instance: CVRPInstance, shape: float = 1.0) -> list[list[int]]:
@@ -120,7 +115,8 @@ def savings_routes(instance: CVRPInstance, shape: float = 1.0) -> list[list[int]
         depot = np.zeros_like(customers)
         length[1:] = weights.between(depot, customers) + weights.between(customers, depot) + float(instance.service_time or 0.0)
     first, second = i.astype(np.int64), j.astype(np.int64)
-    start, succ = _merge(first, second, order, shorter, instance.demands, float(instance.capacity), length, limit, symmetric)
+    merge = _merge if len(order) > COMPILE_FROM else _merge.py_func  # numba's compile (about 2 s) pays off on many pairs
+    start, succ = merge(first, second, order, shorter, instance.demands, float(instance.capacity), length, limit, symmetric)
     routes = []
     for head in start[start > 0]:
         route = [int(head)]
