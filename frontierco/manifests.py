@@ -7,6 +7,8 @@ Either may carry a reference value with its source; a file instance may name one
 
 from __future__ import annotations
 
+import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +26,7 @@ MANIFEST_KEYS = (
 )
 INSTANCE_KEYS = ("name", "split", "size", "file", "url", "sha256", "transform", "seed", "params", "content_sha256")
 REFERENCE_KEYS = ("reference", "reference_status", "reference_source")
+SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,16 @@ def _reference(raw: dict[str, object], where: str) -> Reference | None:
     value = raw.get("reference")
     if value is None and status != "infeasible":
         raise RegistryError(f"{where}: a reference value is needed unless reference_status = 'infeasible'")
-    return Reference(None if value is None else float(value), str(raw.get("reference_source", "")), status)  # type: ignore[arg-type]
+    if value is not None and (not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value)):
+        raise RegistryError(f"{where}: reference must be a finite number, not {value!r}")
+    return Reference(None if value is None else float(value), str(raw.get("reference_source", "")), status)
+
+
+def _sha256(value: object, key: str, where: str) -> str:
+    """A sha256 as manifests write it: 64 hexadecimal digits."""
+    if not isinstance(value, str) or not SHA256.fullmatch(value):
+        raise RegistryError(f"{where}: {key} must be 64 hexadecimal digits, not {value!r}")
+    return value
 
 
 def _table(value: object, where: str) -> dict[str, object]:
@@ -145,14 +157,15 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: object, w
         source: FileSource | GeneratedSource
         check_name(name, "instance name")
         if "file" in raw:
-            source = FileSource(check_relative(str(raw["file"]), "file"), str(raw["url"]), str(raw["sha256"]))
+            source = FileSource(check_relative(str(raw["file"]), "file"), str(raw["url"]), _sha256(raw["sha256"], "sha256", where))
         else:
             digest = raw.get("content_sha256")
+            digest = None if digest is None else _sha256(digest, "content_sha256", where)
             params = _table(top.get("params", {}), where) | _table(raw.get("params", {}), where)
             seed = raw["seed"]
             if not isinstance(seed, int):
                 raise RegistryError(f"{where}: seed must be an integer")
-            source = GeneratedSource(str(top["generator"]), params, seed, None if digest is None else str(digest))
+            source = GeneratedSource(str(top["generator"]), params, seed, digest)
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
     except BadName as exc:

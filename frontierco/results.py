@@ -33,13 +33,14 @@ import os
 import re
 import socket
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from frontierco.errors import SolutionUnavailable, StoreError
+from frontierco.errors import FrontiercoError, SolutionUnavailable, StoreError
 from frontierco.names import check_name, inside
 
 UNSANDBOXED = "unsandboxed"  # a record's provenance.sandbox when its solver ran without one (harness/sandbox)
@@ -451,8 +452,14 @@ class ResultStore:
         """The solution a record names: a file of the store, or by ``sha256:`` from the solution cache or one of
         the solution folders (SolutionUnavailable when none holds a file of that hash)."""
         if not name.startswith(BY_HASH):
-            with gzip.open(inside(self.root, name, "solution file")) as handle:
-                return json.loads(handle.read())
+            path = inside(self.root, name, "solution file")
+            try:
+                with gzip.open(path) as handle:
+                    return json.loads(handle.read())
+            except FileNotFoundError:
+                raise FrontiercoError(f"{path}: the solution file is missing") from None
+            except (OSError, EOFError, zlib.error, ValueError) as exc:  # (gzip.BadGzipFile is an OSError, JSON's a ValueError)
+                raise FrontiercoError(f"{path}: not a readable gzip file of JSON ({exc})") from None
         digest = name[len(BY_HASH) :]
         if not re.fullmatch(r"[0-9a-f]{64}", digest):
             raise StoreError(f"not a solution hash: {digest[:80]!r}")

@@ -20,6 +20,7 @@ import ast
 import importlib
 import importlib.util
 import inspect
+import logging
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,8 @@ from frontierco.workspace import SUITE
 
 if TYPE_CHECKING:
     from frontierco.filestore import FileStore
+
+log = logging.getLogger(__name__)
 
 SOLVERS_DIR = SUITE / "solvers"
 ENTRY_POINT_GROUP = "frontierco.solvers"
@@ -284,7 +287,8 @@ def entry_point_specs() -> list[SolverSpec]:
 def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, SolverSpec]:
     """All solvers by name: the solver folders in ``directory`` (one folder or several, as a context's
     ``layers("solvers")``: the suite's, then the workspace's own; default: the suite's), then entry points; a
-    name twice is an error."""
+    name twice is an error. A solver whose name is no plain name (it becomes a path) is left out with a warning,
+    so that one such folder does not stop every command (``frontierco validate`` reports it)."""
     found: dict[str, SolverSpec] = {}
     folders = _folders(directory)
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
@@ -293,7 +297,8 @@ def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, Solver
         try:
             check_name(spec.name, "solver name")
         except BadName as exc:
-            raise FrontiercoError(f"{spec.target}: {exc}") from None
+            log.warning("%s: %s; the solver is left out", spec.target, exc)
+            continue
         if spec.name in found:
             raise FrontiercoError(f"two solvers are named {spec.name!r}: {found[spec.name].target} and {spec.target}")
         found[spec.name] = spec

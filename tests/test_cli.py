@@ -192,6 +192,7 @@ NONSENSE = [
     (["--time-limit", "inf"], "--time-limit: time limit must be a positive number of seconds up to"),
     (["--limit", "0"], "--limit: the instance limit must be at least 1"),
     (["--limit", "-1"], "--limit: the instance limit must be at least 1"),
+    (["--max-size", "0"], "--max-size: the instance size limit must be at least 1"),  # was "no instances in split 'test'"
     (["--seeds", "0"], "--seeds: seeds must be at least 1"),
     (["--threads", "0"], "--threads: threads must be at least 1"),
     (["--jobs", "0"], "--jobs: the number of runs at once must be at least 1"),
@@ -435,3 +436,34 @@ def test_the_leaderboard_hint_after_a_run_names_a_command_that_reads_that_store(
     )
     assert _leaderboard_hint(tmp_path / "boards" / "runs").endswith(f"leaderboard build --folder {tmp_path / 'boards'}")
     assert "--root" not in _leaderboard_hint(tmp_path / "probe") and "DIR/runs" in _leaderboard_hint(tmp_path / "probe")
+
+
+def test_verify_of_a_missing_or_corrupt_solution_and_an_upper_case_run_id_is_one_line(tmp_path):
+    runs = tmp_path / "runs"
+    assert _run("run", "--solver", "greedy", "--problem", "mis", "--limit", "1", "--results", str(runs)).returncode == 0
+    import json
+
+    record = json.loads(next(runs.rglob("greedy.jsonl")).read_text())
+    verified = _run("verify", record["run_id"].upper(), "--results", str(runs))  # was "no run"
+    assert verified.returncode == 0 and "agrees" in verified.stdout.lower(), verified.stdout + verified.stderr
+    solution = runs / record["solution_file"]
+    solution.write_bytes(b"\x1f\x8b\x08\x00 not really gzip")
+    _one_line_error(_run("verify", record["run_id"], "--results", str(runs)), "not a readable gzip file of JSON")  # was "Aborted."
+    solution.unlink()
+    _one_line_error(_run("verify", record["run_id"], "--results", str(runs)), "the solution file is missing")  # was a traceback
+
+
+def test_commands_that_fail_create_no_folder_and_print_no_control_character(tmp_path):
+    _one_line_error(_run("leaderboard", "build", "--folder", str(tmp_path / "nosuch")), "holds no runs/ folder of records")
+    _one_line_error(_run("instances", "generate", "nosuch", "--out", str(tmp_path / "out")), "nosuch")
+    assert not (tmp_path / "nosuch").exists() and not (tmp_path / "out").exists()
+    hostile = tmp_path / "a\x1b[2J\x07b.mis"  # a name that clears the screen and rings the bell when printed raw
+    result = _run("evaluate", str(hostile), str(tmp_path / "b.sol"))
+    _one_line_error(result, "a\\x1b[2J\\x07b.mis")
+    assert not any(c in result.stderr for c in "\x1b\x07")
+
+
+def test_control_characters_of_an_error_are_written_as_escapes():
+    from frontierco.cli import terminal_text
+
+    assert terminal_text("bad \x1b]0;title\x07 nul \x00 line\nbreak ok é") == "bad \\x1b]0;title\\x07 nul \\x00 line\\nbreak ok é"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from frontierco.kit.solverkit import ScipSearch, cpsat_incumbents
+from frontierco.kit.solverkit import ScipSearch, cpsat_incumbents, integer_scale, pyvrp_data, refuse_route_limit, route_limit
+from frontierco.problems import CVRPInstance, EdgeWeights
 
 pyscipopt = pytest.importorskip("pyscipopt")
 
@@ -80,3 +81,38 @@ def test_cpsat_incumbents_reports_no_bound_without_a_lower_bound_and_raises_on_a
     broken.new_int_var(5, 0, "empty")  # an empty domain: MODEL_INVALID
     with pytest.raises(RuntimeError, match="refused"):
         list(cpsat_incumbents(solver, broken, lambda value: 0))
+
+
+def _limited(max_distance: float | None, service_time: float | None = None, rule: str = "EXACT_2D") -> CVRPInstance:
+    coords = np.random.default_rng(5).random((30, 2)) * 100
+    weights = EdgeWeights(rule, coords=coords)
+    return CVRPInstance("limited", weights, np.r_[0, np.ones(29, dtype=np.int64)], 10, max_distance=max_distance, service_time=service_time)
+
+
+def test_route_limit_rounds_travel_up_and_the_limit_down_so_an_accepted_route_is_within_the_real_limit() -> None:
+    instance = _limited(180.0, service_time=0.5)
+    limited = route_limit(instance)
+    assert limited is not None and limited.scale > integer_scale(instance.weights)
+    real = instance.weights.full_matrix() * limited.scale
+    assert np.all(limited.travel >= real - 1e-6) and np.all(limited.travel < real + 1)
+    assert limited.limit <= 180.0 * limited.scale and limited.service[0] == 0 and np.all(limited.service[1:] >= 0.5 * limited.scale)
+    exact = route_limit(_limited(180.0, rule="EUC_2D"))
+    assert exact is not None and exact.scale == 1.0 and exact.limit == 180 and not exact.has_service
+    assert route_limit(_limited(None)) is None
+
+
+def test_pyvrp_data_passes_the_limit_as_max_distance_or_as_a_shift_with_service_times() -> None:
+    pytest.importorskip("pyvrp")
+    plain = pyvrp_data(_limited(180.0)).vehicle_type(0)
+    limited = route_limit(_limited(180.0))
+    assert limited is not None and plain.max_distance == limited.limit
+    served = pyvrp_data(_limited(180.0, service_time=2.0))
+    assert served.vehicle_type(0).shift_duration == limited.limit and served.clients()[0].service_duration > 0
+    free = pyvrp_data(_limited(None)).vehicle_type(0)
+    assert free.max_distance == np.iinfo(np.int64).max
+
+
+def test_a_solver_that_cannot_honour_a_limit_refuses_it_in_one_line() -> None:
+    with pytest.raises(ValueError, match=r"^vroom cannot honour a maximum route length \(DISTANCE 180\)"):
+        refuse_route_limit(_limited(180.0), "vroom")
+    refuse_route_limit(_limited(None), "vroom")  # no limit: nothing to refuse

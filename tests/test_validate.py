@@ -3,6 +3,7 @@
 import subprocess
 import sys
 
+import pytest
 import tomli_w
 
 from frontierco import workspace
@@ -147,3 +148,51 @@ def test_the_command_prints_one_line_per_problem_and_fails(tmp_path):
     assert broken.returncode == 1 and broken.stdout.splitlines() == [
         f"{made.root / 'instances' / 'typo.toml'}: unknown key refrence (known: " + ", ".join(sorted(_manifest_keys())) + ")"
     ]
+
+
+RB_MANIFEST = {"name": "rb", "problem": "mis", "generator": "mis-rb", "instance": [{"name": "a", "seed": 1, "reference": 20}]}
+SHA = "0" * 64
+FILE_MANIFEST = {"name": "files", "problem": "mis", "instance": [{"name": "a", "file": "mis/a.mis", "url": "https://x", "sha256": SHA}]}
+
+
+def test_values_the_schema_forbids_are_problems_of_their_manifest(tmp_path):
+    folders = _folders(tmp_path)
+    instances = folders["instances"]
+    wrong = {
+        "short-range": RB_MANIFEST | {"name": "short-range", "params": {"cliques": [20], "clique_size": 5}},  # run tracebacked
+        "nan": GOOD_MANIFEST | {"name": "nan", "instance": [{"name": "a", "seed": 9, "reference": float("nan")}]},
+        "sha": FILE_MANIFEST | {"name": "sha", "instance": [FILE_MANIFEST["instance"][0] | {"sha256": "abc"}]},
+    }
+    for name, manifest in wrong.items():
+        (instances / f"{name}.toml").write_text(tomli_w.dumps(manifest))
+    good = RB_MANIFEST | {"params": {"cliques": [20, 25], "clique_size": 5}}
+    (instances / "rb.toml").write_text(tomli_w.dumps(good))
+    (instances / "files.toml").write_text(tomli_w.dumps(FILE_MANIFEST))
+    found = sorted(_validate(folders).problems)
+    assert found == [
+        f"{instances / 'nan.toml'} instance 0: reference must be a finite number, not nan",
+        f"{instances / 'sha.toml'} instance 0: sha256 must be 64 hexadecimal digits, not 'abc'",
+        f"{instances / 'short-range.toml'}: instance a: bad parameters for generator mis-rb: cliques = [20] is not a int | tuple[int, int]",
+    ]
+
+
+def test_a_generator_refuses_a_value_of_another_type_in_one_line():
+    from frontierco.errors import RegistryError
+    from frontierco.problems.generate import generate
+
+    with pytest.raises(RegistryError, match=r"^bad parameters for generator 'mis-rb': cliques = \[20\] is not a int \| tuple\[int, int\]$"):
+        generate("mis-rb", "a", 1, {"cliques": [20], "clique_size": 5})
+    assert generate("mis-rb", "a", 1, {"cliques": [4, 6], "clique_size": 3}).instance.n in (12, 15, 18)
+
+
+def test_a_solver_with_a_bad_name_is_reported_and_breaks_no_other_command(tmp_path):
+    from frontierco.solver import discover
+
+    folders = _folders(tmp_path)
+    bad = folders["solvers"] / "bad"
+    bad.mkdir()
+    (bad / "solver.py").write_text((folders["solvers"] / "tuned" / "solver.py").read_text().replace('"tuned"', '"../Bad Name"'))
+    (bad / "README.md").write_text("# bad\n")
+    found = _validate(folders).problems
+    assert len(found) == 1 and found[0].startswith(f"{bad / 'solver.py'}:Tuned: solver name '../Bad Name' is not a plain name")
+    assert "tuned" in discover([folders["solvers"]])  # was: every command of the workspace failed on the bad name

@@ -50,10 +50,12 @@ def _plain(entries: Iterable[InstanceEntry]) -> Iterable[InstanceEntry]:
 
 
 def generate_collection(registry: Registry, name: str, out: Path, split: str | None = None, progress: Progress = _plain) -> list[Path]:
-    """Write every instance of a collection (or one split) to ``out`` in its natural format."""
+    """Write every instance of a collection (or one split) to ``out`` in its natural format (``out`` is made
+    once the collection is known)."""
+    entries = registry.collection(name).split(split)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for entry in progress(registry.collection(name).split(split)):
+    for entry in progress(entries):
         instance = registry.load(entry)
         path = inside(out, f"{entry.name}{natural_suffix(instance)}", "instance file")
         write_instance(path, instance)

@@ -21,6 +21,7 @@ from frontierco.app.campaigns import NamedCampaign, Step, read_campaign
 from frontierco.errors import FrontiercoError
 from frontierco.harness.plan import MAX_TIME_LIMIT
 from frontierco.manifests import Collection, GeneratedSource, read_manifest
+from frontierco.names import BadName, check_name
 from frontierco.parameters import read_solver_file
 from frontierco.problems import PROBLEMS
 from frontierco.problems.generate import GENERATORS
@@ -47,7 +48,8 @@ def manifest_files(folders: Iterable[Path]) -> list[Path]:
 
 def generator_problems(collection: Collection) -> list[str]:
     """What keeps the generated instances of a collection from being built: an unknown generator, one of another
-    problem, parameters its function does not take (checked against its signature: nothing is generated)."""
+    problem, parameters its function does not take or of another type than it declares (checked against its
+    signature: nothing is generated)."""
     found: set[str] = set()
     for entry in collection.entries:
         source = entry.source
@@ -63,6 +65,10 @@ def generator_problems(collection: Collection) -> list[str]:
                 inspect.signature(generator.build).bind(entry.name, source.seed, **source.params)
             except TypeError as exc:
                 found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {exc}")
+                continue
+            wrong = generator.parameter_problems(source.params)
+            if wrong:
+                found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {'; '.join(wrong)}")
     return [f"{collection.manifest}: {problem}" for problem in sorted(found)]
 
 
@@ -150,6 +156,10 @@ def _folder_problems(folder: Path, specs: list[SolverSpec]) -> list[str]:
         if strangers:
             found.append(f"{folder / 'solver.toml'}: params.{param.name} names solvers not in this folder: {', '.join(strangers)}")
     for spec in specs:
+        try:
+            check_name(spec.name, "solver name")
+        except BadName as exc:
+            found.append(f"{spec.target}: {exc}")
         unknown = sorted(set(spec.problems) - set(PROBLEMS))
         if unknown:
             found.append(f"{spec.target}: unknown problem {', '.join(unknown)}")

@@ -43,6 +43,7 @@ def find_records(store: ResultStore, run_id: str) -> list[RunRecord]:
     """Every record of one run (a run redone with --force has several, oldest first)."""
     if not run_id:
         raise UnknownName("the empty run id prefix is ambiguous; give a run id or a unique prefix of one")
+    run_id = run_id.lower()  # run ids are hexadecimal digits, written in lower case
     matches = [r for r in store.records() if r.run_id.startswith(run_id)]
     if not matches:
         raise UnknownName(f"no run {run_id!r} in {store.root}")

@@ -69,10 +69,16 @@ def init_command(directory: Annotated[Path, typer.Argument(help="the folder to m
     console.print(f"workspace {made.root}: run commands inside it, or pass --root {made.root}")
 
 
+def terminal_text(text: str) -> str:
+    """``text`` with every character a terminal would act on (ESC, NUL, line breaks, other controls) written as
+    its escape (``\\x1b``): a message naming a hostile file's content stays one inert line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def main() -> None:
     """Console entry point: a user's mistake ends in one line on stderr and a non-zero exit."""
     try:
         app()
     except FrontiercoError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {terminal_text(str(exc))}", file=sys.stderr)
         sys.exit(exc.exit_code)

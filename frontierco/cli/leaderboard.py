@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from frontierco.cli.common import console, context_of
-from frontierco.errors import StoreError
+from frontierco.errors import StoreError, UsageError
 
 app = typer.Typer(help="Leaderboards rebuilt from the run records.", no_args_is_help=True)
 
@@ -24,6 +24,8 @@ def leaderboard_build(
     from frontierco.registry import Registry
 
     context = context_of(ctx)
+    if folder is not None and not (folder / "runs").is_dir():
+        raise UsageError(f"--folder {folder} holds no runs/ folder of records")
     folder = folder if folder is not None else context.required().leaderboards
     registry, solvers = Registry.of(context), context.layers("solvers")
     outputs = leaderboard.build(folder / "runs", registry, solvers, context.figures(), context.figure_jobs)

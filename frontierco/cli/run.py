@@ -76,7 +76,7 @@ def run_command(
     request = RunRequest(solver, instances, budget, problem, params, seeds, Execution(executor, jobs, address), force)
     results = records(context, results)
     store = context.records(results)
-    with flags("time_limit", "seeds", "threads", "limit", "jobs", "executor"):
+    with flags("time_limit", "seeds", "threads", "limit", "max_size", "jobs", "executor"):
         ran = run(context, request, store, run_progress, registry)
     planned = {s.run_id for s in ran.specs}
     mine = [r for r in latest(list(store.records())) if r.run_id in planned]

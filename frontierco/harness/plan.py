@@ -94,6 +94,8 @@ def plan_collection(
     .. ``budget.seed + seeds - 1``)."""
     collection, split, limit, max_size, names = selection.collection, selection.split, selection.limit, selection.max_size, selection.names
     check_budget(budget, seeds, limit)
+    if max_size is not None and max_size < 1:
+        raise BadSetting("max_size", f"the instance size limit must be at least 1 (leave it out for every size), got {max_size}")
     check_support(solver, problem)
     solver.check_params(params or {})
     name = collection or get_problem(problem).default_collection
@@ -110,7 +112,8 @@ def plan_collection(
         entries = [e for e in entries if size_of(registry.load(e)) <= max_size]
     entries = entries[:limit] if limit else entries
     if not entries:
-        raise UsageError(f"collection {name} has no instances in split {split!r}")
+        within = "" if max_size is None else f" of size at most {max_size}"
+        raise UsageError(f"collection {name} has no instances{within} in split {split!r}")
     version, full = solver.load().version, solver.full_params(params or {})
     specs = []
     for entry in entries:

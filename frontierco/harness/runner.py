@@ -25,6 +25,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,18 @@ SETUP_LIMIT = 120.0
 MESSAGE_FLOOR = 16 * 1024 * 1024  # bytes any message may have, plus MESSAGE_PER_UNIT per node, vertex or column
 MESSAGE_PER_UNIT = 32
 WATCH = 0.25  # seconds between two looks at the memory of the run's process tree
+STDERR_KEPT = 1 << 20  # bytes of the solver's stderr the harness holds: the latest, read as they come
+PASSED_ON = (  # the harness's variables a worker gets, where they are set; docs/architecture.md lists why
+    "PATH",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "PYTHONPATH",
+    "LD_LIBRARY_PATH",
+    "CUDA_VISIBLE_DEVICES",
+    *("SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE"),
+    *("http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"),
+)
 
 
 @dataclass
@@ -74,7 +87,12 @@ class _Judge:
         self.outcome = Outcome(sense=self.sense)
         self.failure: dict[str, Any] | None = None
         self.first_infeasible = ""
+        self.last_refused = ""  # the reason of the latest yield that was refused, whatever ends the run
         self.done = False
+
+    def refuse(self, reason: str) -> None:
+        self.first_infeasible = self.first_infeasible or reason
+        self.last_refused = reason
 
     def _better(self, value: float) -> bool:
         best = self.outcome.objective
@@ -87,14 +105,14 @@ class _Judge:
             try:
                 verdict = self.problem.evaluate(self.instance, self.problem.decode(message["data"]))
             except (ValueError, KeyError) as exc:
-                self.first_infeasible = self.first_infeasible or f"malformed solution: {exc}"
+                self.refuse(f"malformed solution: {exc}")
                 return
             if not verdict.feasible:
-                self.first_infeasible = self.first_infeasible or verdict.reason
+                self.refuse(verdict.reason)
                 return
             assert verdict.objective is not None
             if not math.isfinite(verdict.objective):
-                self.first_infeasible = self.first_infeasible or f"objective {verdict.objective} is not finite"
+                self.refuse(f"objective {verdict.objective} is not finite")
                 return
             if self._better(verdict.objective) or (message.get("proven") and verdict.objective == self.outcome.objective):
                 self.outcome.objective = verdict.objective
@@ -109,22 +127,60 @@ class _Judge:
                 self.outcome.bound = float(value) if tighter else best
         elif kind == "garbage":
             self.outcome.solutions_received += 1
-            self.first_infeasible = self.first_infeasible or str(message.get("reason"))
+            self.refuse(str(message.get("reason")))
         elif kind in ("failed", "memory"):
             self.failure = message
         elif kind == "done":
             self.done = True
 
 
-def _environment(threads: int, gpu: str | None = None, scratch: str | None = None) -> dict[str, str]:
-    env = dict(os.environ)
+def _environment(
+    threads: int, gpu: str | None = None, scratch: str | None = None, harness: Mapping[str, str] = os.environ
+) -> dict[str, str]:
+    """A worker's whole environment: the ``PASSED_ON`` variables of the ``harness``'s that are set, the thread
+    counts, the GPU it may see and, for a run, its temporary folder as TMPDIR and HOME; nothing else of the
+    harness's (its tokens and keys stay with it)."""
+    env = {name: harness[name] for name in PASSED_ON if name in harness}
     env.update({name: str(threads) for name in THREAD_VARIABLES})
     env["PYTHONUNBUFFERED"] = "1"
     if gpu is not None:
         env["CUDA_VISIBLE_DEVICES"] = gpu
     if scratch is not None:  # the run's own temporary folder, removed when it ends
-        env.update({name: scratch for name in ("TMPDIR", "TEMP", "TMP")})
+        env.update({name: scratch for name in ("TMPDIR", "TEMP", "TMP", "HOME")})
     return env
+
+
+class _Tail:
+    """The read end of the worker's stderr, holding only the latest ``STDERR_KEPT`` bytes of what arrived (a
+    solver that writes gigabytes to stderr costs the harness neither memory nor disk)."""
+
+    def __init__(self, fd: int) -> None:
+        os.set_blocking(fd, False)
+        self.fd: int | None = fd
+        self.kept = bytearray()
+
+    def read(self) -> None:
+        """Take what the pipe holds now; at its end (every writer gone) close it."""
+        while self.fd is not None:
+            try:
+                chunk = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                return
+            if not chunk:
+                os.close(self.fd)
+                self.fd = None
+                return
+            self.kept += chunk
+            del self.kept[:-STDERR_KEPT]
+
+    def close(self) -> None:
+        self.read()
+        if self.fd is not None:  # a process the run left behind still holds it: what it writes later is not kept
+            os.close(self.fd)
+            self.fd = None
+
+    def text(self) -> str:
+        return printable(bytes(self.kept[-4000:]).decode(errors="replace"))[-2000:]
 
 
 _TERMINAL = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_]?)|[\x00-\x08\x0b-\x1f\x7f]")
@@ -173,26 +229,38 @@ def execute(spec: RunSpec, instance: Instance, gpu: str | None = None, cpus: lis
     cores ``cpus`` when given) and judge the result."""
     judge = _Judge(spec, instance)
     read_fd, write_fd = os.pipe()
-    with tempfile.TemporaryFile() as stderr, tempfile.TemporaryDirectory(prefix="frontierco-run-") as scratch:
+    stderr_fd, stderr_write = os.pipe()
+    stderr = _Tail(stderr_fd)
+    with tempfile.TemporaryDirectory(prefix="frontierco-run-") as scratch:
         env, base = _environment(spec.budget.threads, gpu, scratch), _environment(spec.budget.threads)
         try:
             job = spec.job() if cpus is None else {**spec.job(), "cpus": cpus}
-            process = fork_worker(job, env, base, write_fd, stderr.fileno())
+            process = fork_worker(job, env, base, write_fd, stderr_write)
         finally:
             os.close(write_fd)
+            os.close(stderr_write)
         _RUNNING.add(process.pid)
         try:
-            stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit, message_bound(instance), spec.memory_mb)
+            bound = message_bound(instance)
+            stopped_at_limit = _pump(process, read_fd, judge, spec.budget.time_limit, bound, spec.memory_mb, stderr)
         finally:
             _RUNNING.discard(process.pid)
         os.close(read_fd)
-        returncode = process.wait()
+        returncode = _wait(process, stderr)
         _end_group(process.pid)
-        stderr.seek(0, os.SEEK_END)
-        stderr.seek(max(0, stderr.tell() - 4000))
-        judge.outcome.stderr_tail = printable(stderr.read().decode(errors="replace"))[-2000:]
+        stderr.close()
+        judge.outcome.stderr_tail = stderr.text()
     _conclude(judge, returncode, stopped_at_limit, spec)
     return judge.outcome
+
+
+def _wait(process: Worker, stderr: _Tail) -> int:
+    """The worker's exit status, its stderr read meanwhile (a worker blocked on a full stderr pipe never ends)."""
+    while True:
+        try:
+            return process.wait(timeout=WATCH)
+        except subprocess.TimeoutExpired:
+            stderr.read()
 
 
 def message_bound(instance: Instance) -> int:
@@ -201,15 +269,24 @@ def message_bound(instance: Instance) -> int:
     return MESSAGE_FLOOR + MESSAGE_PER_UNIT * problem_of(instance).size(instance)
 
 
+TEXT_FIELDS = ("reason", "applied", "message", "traceback")  # what the harness turns into text (in a record's reason)
+
+
 def _parse(line: bytes | None, bound: int) -> dict[str, Any]:
-    """A message from one line; what is not a JSON object is the solver's garbage, never the harness's error."""
+    """A message from one line; what is not a JSON object is the solver's garbage, never the harness's error. A
+    field the harness reads as text that is not a string is replaced (a nested list there could be too deep
+    to print)."""
     if line is None:
         return {"type": "garbage", "reason": f"a message over {bound} bytes (refused unread)"}
     try:
         message = json.loads(line)
     except ValueError:  # (UnicodeDecodeError included)
         return {"type": "garbage", "reason": "a message that is not JSON"}
-    return message if isinstance(message, dict) else {"type": "garbage", "reason": "a message that is not a JSON object"}
+    except RecursionError:
+        return {"type": "garbage", "reason": "a message nested too deeply to parse"}
+    if not isinstance(message, dict):
+        return {"type": "garbage", "reason": "a message that is not a JSON object"}
+    return message | {key: "(not text)" for key in TEXT_FIELDS if key in message and not isinstance(message[key], str)}
 
 
 def _watch_tree(process: Worker, judge: _Judge, memory_mb: int | None) -> bool:
@@ -224,10 +301,18 @@ def _watch_tree(process: Worker, judge: _Judge, memory_mb: int | None) -> bool:
     return True
 
 
-def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float, bound: int = MESSAGE_FLOOR, memory_mb: int | None = None) -> bool:
-    """Read messages until the worker ends or the limit passes; True when it was stopped at the limit. A
-    message over ``bound`` bytes is dropped as it streams in (never held whole); every ``WATCH`` seconds the
-    run's process tree is held to ``memory_mb``."""
+def _pump(
+    process: Worker,
+    read_fd: int,
+    judge: _Judge,
+    limit: float,
+    bound: int = MESSAGE_FLOOR,
+    memory_mb: int | None = None,
+    stderr: _Tail | None = None,
+) -> bool:
+    """Read messages (and the worker's ``stderr``, when given) until the worker ends or the limit passes; True
+    when it was stopped at the limit. A message over ``bound`` bytes is dropped as it streams in (never held
+    whole); every ``WATCH`` seconds the run's process tree is held to ``memory_mb``."""
     start = time.monotonic()
     ready_at: float | None = None
     watched = start
@@ -246,8 +331,11 @@ def _pump(process: Worker, read_fd: int, judge: _Judge, limit: float, bound: int
             if _watch_tree(process, judge, memory_mb):
                 judge.outcome.solve_time = (now - ready_at) if ready_at is not None else 0.0
                 return False
-        readable, _, _ = select.select([read_fd], [], [], min(deadline - now, WATCH))
-        if not readable:
+        streams = [read_fd] if stderr is None or stderr.fd is None else [read_fd, stderr.fd]
+        readable, _, _ = select.select(streams, [], [], min(deadline - now, WATCH))
+        if stderr is not None and stderr.fd in readable:
+            stderr.read()
+        if read_fd not in readable:
             continue
         chunk = os.read(read_fd, 1 << 20)
         arrived = time.monotonic()
@@ -316,3 +404,5 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     else:
         outcome.status = Status.NO_SOLUTION
         outcome.reason = "the solver finished without yielding a solution"
+    if judge.last_refused and outcome.status != Status.INFEASIBLE:  # (an infeasible run's reason is its first refusal)
+        outcome.reason += f"; the last refused yield: {judge.last_refused}"

@@ -13,10 +13,10 @@ harness process is gone (its stdin closes, however the harness ended), and its w
 starts, so a process that changes its environment often does not collect them.
 
 Protocol, on one Unix stream connection per run (from the zygote's parent only, checked with
-``SO_PEERCRED``: the socket's abstract name is visible to every local user): the harness sends the request (8-byte length + JSON:
-``job`` and ``env``) with two file descriptors (message channel, stderr); the zygote answers ``pid N`` once
-the worker leads its own session, then ``exit N`` (``Popen.returncode``'s convention: -signal) when it
-ends.
+``SO_PEERCRED``: the socket's abstract name is visible to every local user): the harness sends the request (8-byte
+length + JSON: ``job``, ``env`` and the harness's working folder ``cwd``) with two file descriptors (message channel,
+stderr); the zygote answers ``pid N`` once the worker leads its own session, then ``exit N`` (``Popen.returncode``'s
+convention: -signal) when it ends.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class _Zygote:
     def fork(self, job: dict[str, Any], env: dict[str, str], channel: int, stderr: int) -> Worker:
         connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         connection.connect(self.address)
-        request = json.dumps({"job": job, "env": env}).encode()
+        request = json.dumps({"job": job, "env": env, "cwd": os.getcwd()}).encode()
         socket.send_fds(connection, [_LENGTH.pack(len(request)) + request], [channel, stderr])
         return Worker(connection, self)
 
@@ -172,6 +172,7 @@ def _become_worker(request: dict[str, Any], channel: int, stderr: int, keep_open
     signal.set_wakeup_fd(-1)
     os.environ.clear()
     os.environ.update(request["env"])
+    os.chdir(request["cwd"])  # the harness's working folder now, not the one the zygote started in
     tempfile.tempdir = None  # the run's own TMPDIR, not the zygote's cached one
     import numpy as np
 

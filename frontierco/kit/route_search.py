@@ -45,7 +45,9 @@ class RouteSearch:
             if operator.supports(self.data):
                 self.search.add_operator(operator(self.data))
         penalty = PENALTY_FACTOR * float(np.max(self.data.distance_matrix(0)))
-        self.evaluator = pyvrp.CostEvaluator([penalty], penalty if isinstance(instance, CVRPTWInstance) else 0.0, 0.0)
+        limited = as_vrp.max_distance is not None  # PyVRP's max_distance, or a shift with service times
+        timed = isinstance(instance, CVRPTWInstance) or (limited and bool(as_vrp.service_time))
+        self.evaluator = pyvrp.CostEvaluator([penalty], penalty if timed else 0.0, penalty if limited else 0.0)
         self.solution_type = pyvrp.Solution
 
     def cost(self, routes: list[list[int]]) -> float:

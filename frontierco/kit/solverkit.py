@@ -20,6 +20,7 @@ from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.problems.routing.tsp import TSPInstance
 
 INTEGER_SCALE_TARGET = 1e5
+LIMIT_REFINEMENT = 100.0  # a route length limit on real distances: integers 100 times finer, so rounding up costs little
 
 
 def integer_scale(weights: EdgeWeights) -> float:
@@ -49,6 +50,45 @@ def integer_matrix(weights: EdgeWeights, scale: float | None = None) -> np.ndarr
         return matrix.astype(np.int64, copy=False)
     scaled = matrix * factor if weights.rule == "EXPLICIT" else np.multiply(matrix, factor, out=matrix)  # never the instance's own
     return np.rint(scaled, out=scaled).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class RouteLimit:
+    """A CVRP instance's maximum route length in integers, for libraries that work on integers: ``travel`` is the
+    distance matrix scaled by ``scale`` and rounded up, ``service`` the service time at each node (0 at the depot)
+    scaled and rounded up, ``limit`` the maximum scaled down and rounded down. A route within ``limit`` in these
+    integers is within the instance's own limit (exactly so for integer distance rules, where ``scale`` is 1)."""
+
+    scale: float
+    travel: np.ndarray
+    service: np.ndarray
+    limit: int
+
+    @property
+    def has_service(self) -> bool:
+        return bool(np.any(self.service))
+
+
+def route_limit(instance: CVRPInstance) -> RouteLimit | None:
+    """The instance's route length limit in integers (None when it has none)."""
+    if instance.max_distance is None:
+        return None
+    weights = instance.weights
+    scale = integer_scale(weights) * (1.0 if weights.is_integer else LIMIT_REFINEMENT)
+    matrix = weights.full_matrix()
+    travel = matrix.astype(np.int64) if scale == 1.0 and weights.is_integer else np.ceil(matrix * scale - 1e-9).astype(np.int64)
+    service = np.zeros(instance.n, dtype=np.int64)
+    service[1:] = math.ceil(float(instance.service_time or 0.0) * scale - 1e-9)
+    return RouteLimit(scale, travel, service, math.floor(instance.max_distance * scale + 1e-9))
+
+
+def refuse_route_limit(instance: object, solver: str) -> None:
+    """A ValueError for a solver that cannot honour a maximum route length, given an instance that has one."""
+    if isinstance(instance, CVRPInstance) and instance.max_distance is not None:
+        raise ValueError(
+            f"{solver} cannot honour a maximum route length (DISTANCE {instance.max_distance:g}): run it where routes have no"
+            " length limit, or use pyvrp, pyvrp-decomp, hgs, ortools or savings"
+        )
 
 
 @dataclass
@@ -117,14 +157,28 @@ _DONE = object()
 
 
 def pyvrp_data(instance: CVRPInstance) -> Any:
-    """PyVRP ProblemData: location 0 is the depot, locations 1..n-1 the customers in order."""
+    """PyVRP ProblemData: location 0 is the depot, locations 1..n-1 the customers in order. A maximum route length
+    becomes the vehicle type's ``max_distance`` (or, with service times, its ``shift_duration`` over durations
+    equal to the distances plus each client's ``service_duration``), on ``route_limit``'s rounded-up integers."""
     import pyvrp
 
     n = instance.n
     coords = instance.weights.coords if instance.weights.coords is not None else np.zeros((n, 2))
     locations = [pyvrp.Location(float(x), float(y)) for x, y in coords.tolist()]
-    distances = integer_matrix(instance.weights)
+    limited = route_limit(instance)
     vehicles = instance.num_vehicles or n - 1
+    if limited is not None:
+        if isinstance(instance, CVRPTWInstance):
+            raise ValueError("a maximum route length together with time windows is not supported")
+        distances = limited.travel
+        depots = [pyvrp.Depot(0)]
+        service = limited.service.tolist()
+        clients = [pyvrp.Client(i, delivery=[int(instance.demands[i])], service_duration=int(service[i])) for i in range(1, n)]
+        unlimited = int(np.iinfo(np.int64).max)  # PyVRP's own default: no bound
+        shift, distance = (limited.limit, unlimited) if limited.has_service else (unlimited, limited.limit)
+        vehicle = pyvrp.VehicleType(vehicles, capacity=[int(instance.capacity)], shift_duration=shift, max_distance=distance)
+        return pyvrp.ProblemData(locations, clients, depots, [vehicle], [distances], [distances])  # type: ignore[list-item]
+    distances = integer_matrix(instance.weights)
     if isinstance(instance, CVRPTWInstance):
         assert instance.durations is not None and instance.time_windows is not None and instance.service_times is not None
         scale = integer_scale(instance.durations)

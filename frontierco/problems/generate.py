@@ -20,6 +20,9 @@ def generate(generator: str, name: str, seed: int, params: dict[str, object], fi
     if generator not in GENERATORS:
         raise RegistryError(f"unknown generator {generator!r}; known: {', '.join(GENERATORS)}")
     chosen = GENERATORS[generator]
+    wrong = chosen.parameter_problems(params)
+    if wrong:
+        raise RegistryError(f"bad parameters for generator {generator!r}: {'; '.join(wrong)}")
     try:
         return chosen.build(name, seed, **params, **({"files": files} if chosen.files else {}))
     except TypeError as exc:

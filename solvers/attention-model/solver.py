@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from frontierco.filestore import FileStore
-from frontierco.kit.solverkit import Clock, depot_routes, unit_square
+from frontierco.kit.solverkit import Clock, depot_routes, refuse_route_limit, unit_square
 from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.problems.routing.cvrp import routes_length
@@ -67,6 +67,7 @@ class AttentionModel(Solver):
         return self.networks[(problem, size)]
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+        refuse_route_limit(instance, self.name)  # the model builds routes by capacity alone
         torch = self.torch
         torch.set_num_threads(max(1, budget.threads))
         clock = Clock(budget.time_limit, margin=0.05)

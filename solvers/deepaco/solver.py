@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from frontierco.filestore import FileStore
-from frontierco.kit.solverkit import Clock, depot_routes, nearest_neighbour, unit_square
+from frontierco.kit.solverkit import Clock, depot_routes, nearest_neighbour, refuse_route_limit, unit_square
 from frontierco.manifests import FileSource
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.problems.routing.cvrp import routes_length
@@ -134,6 +134,7 @@ class DeepAco(Solver):
         return self.networks[key]
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+        refuse_route_limit(instance, self.name)  # its ants build routes by capacity alone
         self.torch.set_num_threads(max(1, budget.threads))
         clock = Clock(budget.time_limit, margin=0.05)
         if instance.n > MAX_NODES:

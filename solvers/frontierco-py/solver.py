@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from frontierco.errors import UsageError
+from frontierco.kit.solverkit import refuse_route_limit
 from frontierco.problems import problem_of
 from frontierco.solver import Budget, Rejected, Solver
 
@@ -50,6 +51,7 @@ class FrontierCOPy(Solver):
     deterministic = False  # whatever the file does
 
     def solve(self, instance: Any, budget: Budget) -> Iterator[object]:
+        refuse_route_limit(instance, self.name)  # FrontierCO's CVRP interface has no maximum route length
         # the file is read here, not in setup(): a failure before the worker is ready is not reported with its message
         unknown = sorted(set(self.params) - {"file"})
         if unknown:

@@ -29,6 +29,9 @@ class HGS(Solver):
         data: dict[str, object] = {"demands": instance.demands.astype(np.float64), "vehicle_capacity": float(instance.capacity), "depot": 0}
         if instance.num_vehicles is not None:
             data["num_vehicles"] = instance.num_vehicles
+        if instance.max_distance is not None:  # HGS-CVRP's duration limit: travel plus service times, per route
+            data["duration_limit"] = float(instance.max_distance)
+            data["service_times"] = np.r_[0.0, np.full(n - 1, float(instance.service_time or 0.0))]
         if weights.rule == "EUC_2D":
             assert weights.coords is not None
             data["x_coordinates"], data["y_coordinates"] = weights.coords[:, 0], weights.coords[:, 1]

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale, stream
+from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale, route_limit, stream
 from frontierco.problems import CVRPInstance, CVRPSolution, CVRPTWInstance, TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
 
@@ -61,6 +61,10 @@ class ORTools(Solver):
         if not is_tsp:
             demand = routing.RegisterUnaryTransitVector([int(d) for d in instance.demands])
             routing.AddDimensionWithVehicleCapacity(demand, 0, [int(instance.capacity)] * vehicles, True, "load")
+            limited = route_limit(instance)
+            if limited is not None:  # travel i -> j plus the service at i, at most the limit per route
+                length = routing.RegisterTransitMatrix((limited.travel + limited.service[:, None]).tolist())
+                routing.AddDimension(length, 0, limited.limit, True, "length")
         if isinstance(instance, CVRPTWInstance):
             self._time_windows(routing, manager, instance, vehicles)
         parameters = pywrapcp.DefaultRoutingSearchParameters()

@@ -60,7 +60,8 @@ def subinstance(instance: CVRPInstance, customers: np.ndarray, vehicles: int | N
     else:
         assert weights.coords is not None
         sub = EdgeWeights(weights.rule, weights.coords[nodes])
-    return CVRPInstance(instance.name, sub, instance.demands[nodes], instance.capacity, vehicles)
+    limits = {"max_distance": instance.max_distance, "service_time": instance.service_time}  # each route keeps its limit
+    return CVRPInstance(instance.name, sub, instance.demands[nodes], instance.capacity, vehicles, **limits)
 
 
 def improve(
@@ -87,7 +88,7 @@ def improve(
 class PyVRPDecomposition(Solver):
     name = "pyvrp-decomp"
     problems = ("cvrp",)
-    version = "2"
+    version = "3"
     requires = {"pyvrp": "pyvrp>=0.14"}
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:

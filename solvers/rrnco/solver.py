@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock
+from frontierco.kit.solverkit import Clock, refuse_route_limit
 from frontierco.problems import CVRPInstance, CVRPSolution, TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
 
@@ -129,6 +129,7 @@ class RRNCOSolver(Solver):
         return [] if np.any(instance.demands > instance.capacity) else None
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
+        refuse_route_limit(instance, self.name)  # the model builds routes by capacity alone
         settled = self.settled(instance)
         if settled is not None:
             yield from settled

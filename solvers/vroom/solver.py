@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale
+from frontierco.kit.solverkit import Clock, integer_matrix, integer_scale, refuse_route_limit
 from frontierco.problems import CVRPInstance, CVRPSolution, CVRPTWInstance
 from frontierco.solver import Budget, Solver
 
@@ -106,6 +106,7 @@ class VROOM(Solver):
         routes(vroom_input(tiny).solve(exploration_level=0, nb_threads=1))
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
+        refuse_route_limit(instance, self.name)  # its vehicles get no distance limit here
         clock = Clock(budget.time_limit, margin=0.1)
         if instance.n < 2:
             yield CVRPSolution(())

@@ -65,6 +65,30 @@ def test_lying_fjs_is_refused_with_its_line(tmp_path, text, line, message):
 
 
 @pytest.mark.parametrize(
+    "name, text, line",
+    [
+        ("over-int64.fjs", f"1 1\n1 1 1 {2**63}\n", 2),  # was an OverflowError traceback
+        ("over-2-53.fjs", f"1 1\n1 1 1 {2**53 + 1}\n", 2),  # was read, then lost a unit as a float start
+        ("over-int64.txt", f"1\n2\n1\n3 {10**30}\n", 4),
+        ("over-2-53.txt", f"1\n1\n1\n{2**53 + 1}\n", 4),
+    ],
+)
+def test_a_processing_time_beyond_2_53_is_refused_with_its_line(tmp_path, name, text, line):
+    (tmp_path / name).write_text(text)
+    with pytest.raises(FormatError, match="processing times of at most 2\\^53") as caught:
+        read_instance(tmp_path / name)
+    assert caught.value.line == line
+
+
+def test_times_that_add_up_beyond_2_53_are_refused_and_2_53_itself_reads(tmp_path):
+    (tmp_path / "sum.fjs").write_text(f"1 1\n2 1 1 {2**53} 1 1 1\n")
+    with pytest.raises(FormatError, match="sum over the operations .* is at most 2\\^53"):
+        read_fjs(tmp_path / "sum.fjs")
+    (tmp_path / "edge.fjs").write_text(f"1 1\n1 1 1 {2**53}\n")
+    assert read_fjs(tmp_path / "edge.fjs").times.tolist() == [2**53]
+
+
+@pytest.mark.parametrize(
     "text, line, message",
     [
         ("2\n2\n1 1\n3 0\n0 0\n", 5, "at least one eligible machine"),

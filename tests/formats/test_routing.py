@@ -25,7 +25,7 @@ def test_upper_row_matrix():
 
 def _mirror_pairs(mirror: Path) -> list[Path]:
     """The X and XXL sets and TSPLIB in VRPLIB form, whose stated costs are rounded lengths (CVRPLIB states Golden's
-    unrounded, under a route-length limit the CVRP reader does not model: not in this check)."""
+    unrounded: its one solution is checked through the cvrplib-golden collection, which reads the file unrounded)."""
     cvrplib = [vrp for part in ("X", "XXL") for vrp in sorted((mirror / "cvrplib" / part).glob("*.vrp"))]
     return cvrplib + sorted((mirror / "tsplib-vrplib").glob("*.vrp"))
 
@@ -120,6 +120,48 @@ def test_a_large_file_with_ids_out_of_order_is_refused_by_the_streamed_reader_to
     path.write_text("NAME : x\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n3 1 1\n2 5 5\nEOF\n")
     with pytest.raises(FormatError, match="node ids 1..3 in order in NODE_COORD_SECTION, got 3 in row 2"):
         read_instance(path)
+
+
+LIMITED = (
+    "NAME : limited\nTYPE : CVRP\nDIMENSION : 3\nCAPACITY : 10\n{specs}EDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n"
+    "1 0 0\n2 3 4\n3 6 8\nDEMAND_SECTION\n1 0\n2 4\n3 5\nDEPOT_SECTION\n1\n-1\nEOF\n"
+)
+
+
+def test_distance_and_service_time_are_read_from_a_cvrp_file_and_written_back(tmp_path):
+    path = tmp_path / "limited.vrp"
+    path.write_text(LIMITED.format(specs="DISTANCE : 25.5\nSERVICE_TIME : 2\n"))
+    instance = read_instance(path)
+    assert isinstance(instance, CVRPInstance)
+    assert (instance.max_distance, instance.service_time) == (25.5, 2.0)
+    write_instance(tmp_path / "again.vrp", instance)
+    again = read_instance(tmp_path / "again.vrp")
+    assert (again.max_distance, again.service_time) == (25.5, 2.0)
+
+
+def test_a_cvrp_file_without_distance_has_no_route_limit(tmp_path):
+    path = tmp_path / "free.vrp"
+    path.write_text(LIMITED.format(specs=""))
+    instance = read_instance(path)
+    assert instance.max_distance is None and instance.service_time is None and not instance.has_route_limit
+
+
+@pytest.mark.parametrize(
+    "specs, expected",
+    [
+        ("DISTANCE : 0\n", "a finite positive number DISTANCE, got 0"),
+        ("DISTANCE : -3\n", "a finite positive number DISTANCE"),
+        ("DISTANCE : inf\n", "a finite positive number DISTANCE, got inf"),
+        ("DISTANCE : far\n", "a finite positive number DISTANCE, got 'far'"),
+        ("SERVICE_TIME : -1\n", "a finite non-negative number SERVICE_TIME"),
+    ],
+)
+def test_a_bad_distance_or_service_time_is_refused_on_its_line(tmp_path, specs, expected):
+    path = tmp_path / "bad.vrp"
+    path.write_text(LIMITED.format(specs=specs))
+    with pytest.raises(FormatError) as info:
+        read_instance(path)
+    assert info.value.line == 5 and expected in info.value.expected
 
 
 @pytest.mark.parametrize(

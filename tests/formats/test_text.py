@@ -1,12 +1,18 @@
-"""formats/text.py: text of plain and compressed files, and the format suffix behind a compression suffix."""
+"""problems/common/text.py: text of plain and compressed files, the format suffix behind a compression suffix, and
+header counts bounded by the file's length (checked through every reader that sizes arrays by one)."""
 
 import bz2
 import gzip
+import resource
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import base_suffix, read_text
+from frontierco.problems.files import read_instance
 
 
 @pytest.mark.parametrize(("name", "pack"), [("a.txt", bytes), ("a.txt.gz", gzip.compress), ("a.txt.bz2", bz2.compress)])
@@ -43,3 +49,44 @@ def test_a_missing_or_broken_file_is_one_format_error(tmp_path, name, content, e
 )
 def test_base_suffix_looks_through_one_compression_suffix(name, suffix):
     assert base_suffix(name) == suffix
+
+
+STP_NODES = (
+    "33D32945 STP File, STP Format Version 1.0\nSECTION Graph\nNodes {}\nEdges 1\nE 1 2 1\nEND\n"
+    "SECTION Terminals\nTerminals 2\nT 1\nT 2\nEND\nEOF\n"
+)
+
+
+@contextmanager
+def _address_space_grows_at_most(limit: int) -> Iterator[None]:
+    """RLIMIT_AS set to what this process maps now plus ``limit`` bytes, for the block: an allocation sized by a
+    header's count then fails as a MemoryError instead of taking the machine's memory."""
+    mapped = int(next(line for line in Path("/proc/self/status").read_text().splitlines() if line.startswith("VmSize")).split()[1])
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (mapped * 1024 + limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "what"),
+    [
+        ("huge.stp", STP_NODES.format(2_000_000_000), "nodes"),  # a 300-byte file took the harness to 12.4 GB
+        ("huge.fjs", "2 1000000000000 1\n1 1 1 5\n1 1 1 3\n", "machines"),
+        ("huge.dimacs", "p edge 2000000000 1\ne 1 2\n", "vertices"),
+        ("huge.gr", "p ds 2000000000 1\n1 2\n", "vertices"),
+    ],
+)
+def test_a_header_claiming_more_than_its_file_can_hold_is_refused_in_one_line(tmp_path, name, text, what):
+    (tmp_path / name).write_text(text)
+    with _address_space_grows_at_most(1 << 30), pytest.raises(FormatError) as info:
+        read_instance(tmp_path / name)
+    assert f"at most {len(text)} {what} in a file of {len(text)} characters" in str(info.value)
+    assert info.value.line == next(number for number, line in enumerate(text.splitlines(), 1) if "000000000" in line)
+
+
+def test_a_header_count_within_the_files_length_still_reads(tmp_path):
+    (tmp_path / "isolated.stp").write_text(STP_NODES.format(40))
+    assert read_instance(tmp_path / "isolated.stp").n == 40

@@ -36,6 +36,13 @@ def test_status(tmp_path, plan_for, mode, status, reason):
     assert reason in record.reason
 
 
+def test_the_reason_of_the_last_refused_yield_reaches_a_run_that_timed_out(tmp_path, plan_for):
+    record, _ = _run(plan_for("refused-then-sleeps", time_limit=1.0), tmp_path)
+    assert record.status == "timeout", record
+    assert record.reason.startswith("no feasible solution within 1 s; the last refused yield: ")
+    assert "yielded a str, not a CVRPSolution" in record.reason  # the second refusal, not the first (capacity)
+
+
 def test_good_solver_trace_and_stored_solution(tmp_path, plan_for):
     record, store = _run(plan_for("good"), tmp_path)
     assert [objective for _, objective in record.trace] == [120.0, 100.0]

@@ -83,9 +83,10 @@ def test_a_thread_count_gets_a_zygote_of_its_own(tmp_path, plan_for):
 def test_an_idle_zygote_is_retired_when_the_environment_changes(tmp_path, plan_for, monkeypatch):
     _inspect(plan_for, tmp_path, "before")
     mine = {key: z for key, z in zygote._zygotes.items() if key[0] == os.getpid()}
-    monkeypatch.setenv("FRONTIERCO_TEST_VARIABLE", "changed")
+    changed = os.environ["PATH"] + os.pathsep + "/frontierco-test-changed"
+    monkeypatch.setenv("PATH", changed)  # a variable the worker is given (runner.PASSED_ON)
     report = _inspect(plan_for, tmp_path, "after")
-    assert report["env"]["FRONTIERCO_TEST_VARIABLE"] == "changed"
+    assert report["env"]["PATH"] == changed
     assert all(z.process.poll() is not None for z in mine.values())  # the idle ones exited
     assert len([key for key in zygote._zygotes if key[0] == os.getpid()]) == 1
 

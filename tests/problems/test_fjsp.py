@@ -75,6 +75,8 @@ def test_solution_file_and_json_round_trip(tmp_path, shop):
         ("1 1 1 0\n2 1 1 3\n", "operation 2 of job 1 has none"),
         ("1 1 1 0\n1 1 2 0\n", "listed again"),
         ("1 3 1 0\n", "for one of the 2 jobs"),
+        ("1 1 0 0\n1 2 2 3\n2 1 1 0\n", "operation 1 of job 1: machine 0 is not in 1..2"),  # was "... has none"
+        ("1 1 3 0\n1 2 2 3\n2 1 1 0\n", "operation 1 of job 1: machine 3 is not in 1..2"),
     ],
 )
 def test_lying_solution_files_are_refused(tmp_path, shop, text, message):

@@ -1,6 +1,9 @@
 """A solver cannot take the harness down: garbage and floods on its message channel, memory spread over
-forked children, a grandchild in a session of its own, terminal escapes on stderr."""
+forked children, a grandchild in a session of its own, terminal escapes and floods on stderr, JSON nested too deeply
+to parse; and it sees none of the harness's environment but the listed variables."""
 
+import json
+import os
 import re
 import time
 import tracemalloc
@@ -71,7 +74,7 @@ def test_a_grandchild_in_a_session_of_its_own_does_not_outlive_the_run(tmp_path,
 
 
 def _marked(mark: str) -> list[int]:
-    """The processes running ``harness/confined`` whose environment holds ``mark``."""
+    """The processes running ``harness/confined`` whose environment holds ``mark`` (in their PATH)."""
     from pathlib import Path
 
     found = []
@@ -91,8 +94,9 @@ def test_in_bubblewrap_a_grandchild_in_a_session_of_its_own_does_not_outlive_the
 
     if choose(BUBBLEWRAP) != BUBBLEWRAP:
         pytest.skip("bubblewrap does not work on this machine")
-    mark = f"FRONTIERCO_TEST_MARK_{uuid.uuid4().hex}"
-    monkeypatch.setenv(mark, "1")  # every process of the run inherits it (its pids are another namespace's)
+    mark = f"/frontierco-test-mark-{uuid.uuid4().hex}"
+    # every process of the run inherits the PATH (its pids are another namespace's)
+    monkeypatch.setenv("PATH", os.environ["PATH"] + os.pathsep + mark)
     record = _run(hostile_plan("escape", seconds=30, sandbox=BUBBLEWRAP), tmp_path)
     assert record.status == "feasible" and "grandchild" in record.stderr_tail
     deadline = time.monotonic() + 5.0
@@ -146,3 +150,36 @@ run_plan(plan, ResultStore(Path({str(tmp_path / "runs")!r})))
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     assert _gone_within(pid, 5.0), f"grandchild {pid} outlived the campaign"
+
+
+def test_json_nested_deeper_than_any_stack_is_the_solvers_garbage(tmp_path, hostile_plan):
+    record = _run(hostile_plan("channel-nested"), tmp_path)  # was a RecursionError in the harness: no record
+    assert record.status == "feasible" and record.objective == 100.0 and record.solutions_received == 4
+
+
+def test_a_solver_gets_the_listed_environment_and_no_secret_of_the_harness(tmp_path, hostile_plan, monkeypatch):
+    from frontierco.harness.runner import PASSED_ON
+    from frontierco.harness.worker import THREAD_VARIABLES
+
+    monkeypatch.setenv("SECRET_TOKEN", "hunter2")
+    record = _run(hostile_plan("environ"), tmp_path)
+    assert record.status == "error", record
+    report = json.loads(record.reason.removeprefix("RuntimeError: "))
+    listed = {*PASSED_ON, *THREAD_VARIABLES, "PYTHONUNBUFFERED", "TMPDIR", "TEMP", "TMP", "HOME", "NUMBA_CACHE_DIR"}
+    assert "PATH" in report["keys"] and set(report["keys"]) <= listed, report["keys"]
+    assert report["home"] == report["tmpdir"] and "frontierco-run-" in report["home"]
+    for seen in (report["initial"], report["parent"]):  # the environment the process began with, and its parent's
+        assert "SECRET_TOKEN" not in seen, seen
+
+
+def test_a_flood_on_stderr_is_held_as_a_bounded_tail(tmp_path, hostile_plan):
+    tracemalloc.start()
+    try:
+        record = _run(hostile_plan("stderr-flood", time_limit=30.0, megabytes=64), tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.status == "error", record
+    assert json.loads(record.reason.removeprefix("RuntimeError: "))["held"] < 4 * 2**20  # was a 64 MB file (975 MB in 3 s)
+    assert record.stderr_tail.endswith("the last line\n")
+    assert peak < 16 * 2**20, peak / 2**20  # the harness held a bounded tail of the 64 MB

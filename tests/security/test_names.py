@@ -10,7 +10,7 @@ import tomli_w
 
 from frontierco.app.catalog import generate_collection
 from frontierco.app.verify import verify_record
-from frontierco.errors import FrontiercoError, RegistryError, UsageError
+from frontierco.errors import RegistryError, UsageError
 from frontierco.filestore import FileStore
 from frontierco.harness.plan import parse_params
 from frontierco.manifests import read_manifest
@@ -101,14 +101,14 @@ def test_instances_generate_writes_only_inside_its_folder(tmp_path):
     assert not (tmp_path / "escape.tsp").exists()
 
 
-def test_a_solver_named_like_a_path_is_refused(tmp_path):
+def test_a_solver_named_like_a_path_is_left_out_with_a_warning(tmp_path, caplog):
     folder = tmp_path / "solvers" / "evil"
     folder.mkdir(parents=True)
     shutil.copy(Path(__file__).parent / "solvers" / "hostile" / "solver.py", folder / "solver.py")
     text = (folder / "solver.py").read_text().replace('name = "hostile"', 'name = "evil.jsonl/y"')
     (folder / "solver.py").write_text(text)
-    with pytest.raises(FrontiercoError, match="evil.jsonl/y"):
-        discover(tmp_path / "solvers")
+    assert "evil.jsonl/y" not in discover(tmp_path / "solvers")  # and the other solvers are found (frontierco validate says why)
+    assert "evil.jsonl/y" in caplog.text and "left out" in caplog.text
 
 
 def test_a_parameter_named_like_a_path_is_refused():

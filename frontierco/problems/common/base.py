@@ -78,10 +78,10 @@ class Problem:
         return self.to_data(solution)
 
     def decode(self, data: dict[str, Any]) -> Any:
-        """The solution ``encode`` wrote; malformed data is a ValueError."""
+        """The solution ``encode`` wrote; malformed data (nested too deeply to walk included) is a ValueError."""
         try:
             return self.from_data(data)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, RecursionError) as exc:
             raise ValueError(f"not a {self.name} solution: {exc}") from None
 
 

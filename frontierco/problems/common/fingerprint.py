@@ -1,7 +1,9 @@
 """Content hashes of in-memory instances, so that drift in a generator is caught.
 
 The hash covers the instance's type and every field in a fixed order: arrays by dtype, shape and
-little-endian bytes, scalars and names by their text. It does not depend on any file format.
+little-endian bytes, scalars and names by their text. It does not depend on any file format. A field added to an
+instance type later is declared with ``metadata=OMIT_WHEN_DEFAULT``: it is left out while it holds its default, so
+the instances that do not use it keep the hash they had.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import dataclasses
 import hashlib
 
 import numpy as np
+
+OMIT_WHEN_DEFAULT = {"fingerprint": "omit-when-default"}
 
 
 def _feed(digest: hashlib._Hash, value: object) -> None:
@@ -26,6 +30,8 @@ def _feed(digest: hashlib._Hash, value: object) -> None:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         digest.update(f"{type(value).__name__}{{".encode())
         for field in dataclasses.fields(value):
+            if field.metadata.get("fingerprint") == "omit-when-default" and getattr(value, field.name) is field.default:
+                continue
             digest.update(f"{field.name}=".encode())
             _feed(digest, getattr(value, field.name))
         digest.update(b"}")

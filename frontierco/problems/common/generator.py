@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
+import math
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union, get_args, get_origin
 
 from frontierco.problems.common.base import resolve
 
@@ -35,3 +38,42 @@ class Generator:
     def build(self) -> Callable[..., Generated]:
         """The function ``build(name, seed, **params) -> Generated`` (``files=`` too when ``files``)."""
         return resolve(self.target)
+
+    def parameter_problems(self, params: dict[str, object]) -> list[str]:
+        """The parameters whose values do not fit the type ``build`` declares for them (nothing is generated): a
+        manifest's ``cliques = [20]`` where ``int | tuple[int, int]`` (a number, or a [low, high] range) is asked."""
+        build = self.build
+        signature = inspect.signature(build)
+        found = []
+        for name, value in params.items():
+            if name not in signature.parameters or not isinstance(hint := signature.parameters[name].annotation, str):
+                continue  # an unknown name is the signature's to refuse
+            try:
+                declared = eval(hint, build.__globals__)  # the annotation, as the module's own names resolve it
+            except NameError:
+                continue  # a type imported only for the type checker (a file store): not one a manifest gives
+            if not _fits(value, declared):
+                found.append(f"{name} = {value!r} is not a {hint}")
+        return found
+
+
+def _fits(value: object, hint: object) -> bool:
+    """Whether a manifest's (TOML) value is of the declared type: numbers, strings, booleans, None, lists and
+    fixed-length tuples (a TOML array of that length) of them; a type it does not know is not checked."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if hint is None or hint is type(None):
+        return value is None
+    if hint in (bool, str):
+        return isinstance(value, hint)
+    if hint in (int, float):
+        number = isinstance(value, int) or (hint is float and isinstance(value, float))
+        return number and not isinstance(value, bool) and math.isfinite(value)  # type: ignore[arg-type]
+    if origin in (list, tuple):
+        if not isinstance(value, list | tuple):
+            return False
+        if origin is tuple and args and Ellipsis not in args:
+            return len(value) == len(args) and all(_fits(item, arg) for item, arg in zip(value, args, strict=True))
+        return all(_fits(item, args[0]) for item in value) if args else True
+    return True

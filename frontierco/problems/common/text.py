@@ -30,6 +30,14 @@ def read_text(path: str | Path) -> str:
         raise FormatError(path, line, "UTF-8 / ASCII text") from None
 
 
+def check_declared(path: str | Path, line: int, count: int, what: str, size: int) -> None:
+    """Refuse a header's count of ``what`` that is larger than the file's text (``size`` characters, after
+    decompression): a count the file cannot back with at least a character per item describes mostly nothing
+    (isolated vertices, unused machines) and would only size arrays. Readers call it before anything is sized."""
+    if count > size:
+        raise FormatError(path, line, f"at most {size} {what} in a file of {size} characters, the header says {count}")
+
+
 def base_suffix(path: str | Path) -> str:
     """The format suffix, looking through a compression suffix: ``a.txt.gz`` -> ``.txt``."""
     path = Path(path)

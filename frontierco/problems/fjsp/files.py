@@ -17,13 +17,16 @@ from pathlib import Path
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import read_text
+from frontierco.problems.common.text import check_declared, read_text
 from frontierco.problems.fjsp.fjsp import FJSPInstance
 
+MAX_TIME = 2**53  # the makespan and every start are float64 in solutions: exact only up to 2^53
 
-def _lines(path: Path) -> list[tuple[int, list[str]]]:
-    """(line number, tokens) of every non-blank line."""
-    return [(number, line.split()) for number, line in enumerate(read_text(path).splitlines(), start=1) if line.strip()]
+
+def _lines(path: Path) -> tuple[list[tuple[int, list[str]]], int]:
+    """(line number, tokens) of every non-blank line, and the length of the file's text."""
+    text = read_text(path)
+    return [(number, line.split()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()], len(text)
 
 
 def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
@@ -33,11 +36,21 @@ def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int
         raise FormatError(path, number, expected) from None
 
 
+def _at_most_max_time(path: Path, number: int, where: str, times: list[int]) -> None:
+    """Refuse a processing time over ``MAX_TIME`` (int64 holds it, a float start time exactly)."""
+    if max(times) > MAX_TIME:
+        raise FormatError(path, number, f"{where}: processing times of at most 2^53 (exact as start times), got {max(times)}")
+
+
 def _instance(path: Path, machines: int, jobs: list[list[list[tuple[int, int]]]]) -> FJSPInstance:
+    """The instance, once its longest schedule (every operation on its slowest machine, one after another) is
+    exact in float64: no start or makespan of any schedule without idle time then loses a unit."""
+    if sum(max(time for _, time in op) for job in jobs for op in job) > MAX_TIME:
+        raise FormatError(path, 0, "processing times whose sum over the operations (each at its longest) is at most 2^53")
     return FJSPInstance.from_lists(path.name.split(".")[0], machines, jobs)
 
 
-def _header(path: Path, lines: list[tuple[int, list[str]]]) -> tuple[int, int]:
+def _header(path: Path, lines: list[tuple[int, list[str]]], size: int) -> tuple[int, int]:
     if not lines:
         raise FormatError(path, 0, "a first line 'jobs machines [average machines per operation]'")
     number, tokens = lines[0]
@@ -46,6 +59,7 @@ def _header(path: Path, lines: list[tuple[int, list[str]]]) -> tuple[int, int]:
     jobs, machines = _ints(tokens[:2], path, number, "whole numbers of jobs and machines on the first line")
     if jobs < 1 or machines < 1:
         raise FormatError(path, number, f"at least one job and one machine, got {jobs} jobs and {machines} machines")
+    check_declared(path, number, machines, "machines", size)
     return jobs, machines
 
 
@@ -68,6 +82,7 @@ def _fjs_job(path: Path, number: int, values: list[int], machines: int, job: int
                 raise FormatError(path, number, f"job {job}, operation {op}: machine {machine} is not in 1..{machines}")
             if time < 0:
                 raise FormatError(path, number, f"job {job}, operation {op}: processing time {time} is negative")
+        _at_most_max_time(path, number, f"job {job}, operation {op}", pairs[1::2])
         if len({m for m, _ in options}) != k:
             raise FormatError(path, number, f"job {job}, operation {op}: a machine listed twice")
         operations.append([(machine - 1, time) for machine, time in options])
@@ -80,8 +95,8 @@ def _fjs_job(path: Path, number: int, values: list[int], machines: int, job: int
 def read_fjs(path: str | Path) -> FJSPInstance:
     """A standard .fjs file; anything that does not follow the form is a FormatError with its line."""
     path = Path(path)
-    lines = _lines(path)
-    jobs, machines = _header(path, lines)
+    lines, size = _lines(path)
+    jobs, machines = _header(path, lines, size)
     if len(lines) != jobs + 1:
         at = lines[jobs + 1][0] if len(lines) > jobs + 1 else 0
         raise FormatError(path, at, f"one line per job after the first: {jobs} jobs, found {len(lines) - 1} lines")
@@ -96,7 +111,7 @@ def read_fjs(path: str | Path) -> FJSPInstance:
 def read_naderi(path: str | Path) -> FJSPInstance:
     """Naderi's text form (``.txt``); anything else, or lying numbers, is a FormatError with its line."""
     path = Path(path)
-    lines = _lines(path)
+    lines, _ = _lines(path)
     form = "Naderi's flexible job shop text form: jobs, machines, operations per job, then a row of machine times per operation"
     if len(lines) < 3 or len(lines[0][1]) != 1 or len(lines[1][1]) != 1:
         raise FormatError(path, lines[0][0] if lines else 0, form)
@@ -119,6 +134,7 @@ def read_naderi(path: str | Path) -> FJSPInstance:
             raise FormatError(path, number, f"{machines} processing times (one per machine), got {len(times)}")
         if min(times) < 0:
             raise FormatError(path, number, f"processing times >= 0 (0: not eligible), got {min(times)}")
+        _at_most_max_time(path, number, f"operation row {k + 1}", times)
         if max(times) == 0:
             raise FormatError(path, number, f"operation row {k + 1}: at least one eligible machine (a time > 0)")
         operations.append([(m, t) for m, t in enumerate(times) if t > 0])

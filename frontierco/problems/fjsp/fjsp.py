@@ -187,6 +187,8 @@ def read_solution_file(path: Path, instance: FJSPInstance) -> FJSPSolution:
         if len(tokens) != 4 or not 1 <= job <= instance.num_jobs or not 1 <= op <= instance.job_ptr[job] - instance.job_ptr[job - 1]:
             raise FormatError(path, number, f"{expected}, for one of the {instance.num_jobs} jobs and its operations")
         o = int(instance.job_ptr[job - 1]) + op - 1
+        if not 1 <= machine <= instance.num_machines:
+            raise FormatError(path, number, f"operation {op} of job {job}: machine {machine} is not in 1..{instance.num_machines}")
         if machines[o] != -1:
             raise FormatError(path, number, f"each operation once, but operation {op} of job {job} is listed again")
         machines[o], starts[o] = machine - 1, start

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import read_text
+from frontierco.problems.common.text import check_declared, read_text
 from frontierco.problems.graphs.mis import MISInstance, canonical_edges
 
 
@@ -83,6 +83,7 @@ def _dimacs_header(text: str, path: Path) -> tuple[int, int, int, int]:
     n, m = _ints(tokens, path, number, "'p edge N M' with integer N and M")
     if not 0 <= n <= MAX_VERTICES or m < 0:
         raise FormatError(path, number, f"'p edge N M' with 0 <= N <= {MAX_VERTICES} and M >= 0, got N={n} M={m}")
+    check_declared(path, number, n, "vertices", len(text))
     return number, start, n, m
 
 

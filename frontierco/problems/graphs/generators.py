@@ -47,13 +47,15 @@ def mis_ba(name: str, seed: int, n: int, m: int) -> Generated:
     return Generated(MISInstance(name, n, canonical_edges(np.array(graph.edges(), dtype=np.int64))))
 
 
-def _draw(rng: np.random.Generator, value: int | list[int]) -> int:
-    if isinstance(value, list):
-        return int(rng.integers(value[0], value[1] + 1))
-    return int(value)
+def _draw(rng: np.random.Generator, value: int | tuple[int, int]) -> int:
+    """``value`` itself, or a number drawn from the range [low, high] (a TOML array of two)."""
+    if isinstance(value, int):
+        return value
+    low, high = value
+    return int(rng.integers(low, high + 1))
 
 
-def mis_rb(name: str, seed: int, cliques: int | list[int], clique_size: int | list[int]) -> Generated:
+def mis_rb(name: str, seed: int, cliques: int | tuple[int, int], clique_size: int | tuple[int, int]) -> Generated:
     rng = np.random.default_rng(seed)
     n, k = _draw(rng, cliques), _draw(rng, clique_size)
     alpha = math.log(k) / math.log(n)

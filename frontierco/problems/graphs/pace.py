@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import read_text
+from frontierco.problems.common.text import check_declared, read_text
 from frontierco.problems.graphs.mds import MDSInstance
 from frontierco.problems.graphs.mis import canonical_edges
 
@@ -44,6 +44,7 @@ def _header(text: str, path: Path) -> tuple[int, int, int, int]:
             raise FormatError(path, number, "'p ds N M' with integer N and M") from None
         if not 0 <= n <= MAX_VERTICES or m < 0:
             raise FormatError(path, number, f"'p ds N M' with 0 <= N <= {MAX_VERTICES} and M >= 0, got N={n} M={m}")
+        check_declared(path, number, n, "vertices", len(text))
         return number, offset, n, m
     raise FormatError(path, number, "a 'p ds N M' line")
 

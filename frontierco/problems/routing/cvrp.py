@@ -1,31 +1,51 @@
-"""Capacitated vehicle routing: one depot (node 0), customers 1..n-1 with demands, one capacity."""
+"""Capacitated vehicle routing: one depot (node 0), customers 1..n-1 with demands, one capacity, and optionally a
+maximum route length (CVRPLIB's ``DISTANCE``, with the ``SERVICE_TIME`` spent at each customer counted in it, as in
+Christofides, Mingozzi & Toth 1979 and Golden et al. 1998). A route's length against the limit is its travel by the
+instance's distance rule plus the service time of each customer on it; the objective is the travel alone."""
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
+from frontierco.problems.common.fingerprint import OMIT_WHEN_DEFAULT
 from frontierco.problems.routing.distances import EdgeWeights
+
+ROUTE_LENGTH_TOLERANCE = 1e-6  # absolute slack of a route's length against the limit (float sums in another order)
 
 
 @dataclass(frozen=True, eq=False)
 class CVRPInstance:
-    """Depot 0 and customers 1..n-1; ``num_vehicles`` is a hard limit on routes when given."""
+    """Depot 0 and customers 1..n-1; ``num_vehicles`` is a hard limit on routes when given. ``max_distance`` is the
+    longest a route may be (None: no limit) and ``service_time`` the time spent at each customer, counted in a route's
+    length against that limit (None: none); both are keyword-only and left out of the content hash while None, so
+    an instance without them hashes as it did before they existed."""
 
     name: str
     weights: EdgeWeights
     demands: np.ndarray
     capacity: int
     num_vehicles: int | None = None
+    max_distance: float | None = field(default=None, kw_only=True, metadata=OMIT_WHEN_DEFAULT)
+    service_time: float | None = field(default=None, kw_only=True, metadata=OMIT_WHEN_DEFAULT)
 
     def __post_init__(self) -> None:
         if len(self.demands) != self.weights.size:
             raise ValueError(f"{len(self.demands)} demands for {self.weights.size} nodes")
+        for what, value, kind in (("max_distance", self.max_distance, "positive"), ("service_time", self.service_time, "non-negative")):
+            if value is not None and (not math.isfinite(value) or value < 0 or (kind == "positive" and value == 0)):
+                raise ValueError(f"{what} must be a finite {kind} number, got {value!r}")
+
+    @property
+    def has_route_limit(self) -> bool:
+        """Whether routes have a maximum length (solvers that cannot honour one refuse such an instance)."""
+        return self.max_distance is not None
 
     @property
     def n(self) -> int:
@@ -74,6 +94,28 @@ def check_routes(instance: CVRPInstance, solution: CVRPSolution) -> tuple[list[n
     return routes, ""
 
 
+def route_limit_violation(instance: CVRPInstance, routes: list[np.ndarray]) -> str:
+    """'' when every route's length (travel plus service times) is within ``max_distance``, else the reason for the
+    first that is not."""
+    limit = instance.max_distance
+    if limit is None or not routes:
+        return ""
+    walk = [np.zeros(1, dtype=np.int64)]
+    for route in routes:
+        walk.extend((route, np.zeros(1, dtype=np.int64)))
+    nodes = np.concatenate(walk)
+    legs = instance.weights.between(nodes[:-1], nodes[1:]).astype(np.float64)
+    sizes = np.array([len(r) for r in routes])
+    travel = np.add.reduceat(legs, np.concatenate(([0], np.cumsum(sizes[:-1] + 1))))
+    service = sizes * float(instance.service_time or 0.0)
+    over = np.flatnonzero(travel + service > limit + ROUTE_LENGTH_TOLERANCE)
+    if not over.size:
+        return ""
+    k = int(over[0])
+    served = f" ({travel[k]:.6g} travel + {service[k]:.6g} service)" if instance.service_time else ""
+    return f"route {k + 1} has length {travel[k] + service[k]:.6g}{served} > maximum route length {limit:g}"
+
+
 def routes_length(weights: EdgeWeights, routes: list[np.ndarray]) -> float:
     """Total length of the routes, each from the depot and back, as one walk through the depot."""
     walk = [np.zeros(1, dtype=np.int64)]
@@ -83,8 +125,11 @@ def routes_length(weights: EdgeWeights, routes: list[np.ndarray]) -> float:
 
 
 def evaluate(instance: CVRPInstance, solution: CVRPSolution) -> Evaluation:
-    """Each customer exactly once, capacity per route, vehicle limit; total length by the instance's rule."""
+    """Each customer exactly once, capacity per route, vehicle limit, route length limit; total length by the
+    instance's rule."""
     routes, problem = check_routes(instance, solution)
+    if not problem:
+        problem = route_limit_violation(instance, routes)
     if problem:
         return Evaluation.infeasible(problem)
     return Evaluation.ok(routes_length(instance.weights, routes))
@@ -107,6 +152,20 @@ def size_in_name(name: str) -> int | None:
     return int(match.group(1)) - 1 if match else None
 
 
+def unrounded(instance: CVRPInstance) -> CVRPInstance:
+    """The instance with unrounded Euclidean distances (EUC_2D read as EXACT_2D): CVRPLIB's convention for the
+    classical sets whose best-known costs are real numbers (Golden et al. 1998, Christofides et al. 1979)."""
+    if instance.weights.rule != "EUC_2D":
+        raise ValueError(f"distances are {instance.weights.rule}, not EUC_2D")
+    return replace(instance, weights=EdgeWeights("EXACT_2D", coords=instance.weights.coords))
+
+
+def unrounded_without_route_limit(instance: CVRPInstance) -> CVRPInstance:
+    """``unrounded`` and without the maximum route length and service time: the instance as FrontierCO's CVRP loader
+    reads a CVRPLIB file (coordinates, demands and capacity alone; distances unrounded)."""
+    return replace(unrounded(instance), max_distance=None, service_time=None)
+
+
 PROBLEM = Problem(
     name="cvrp",
     sense="min",
@@ -126,4 +185,5 @@ PROBLEM = Problem(
     cases="frontierco.problems.routing.cases:cvrp_cases",
     size_unit="customers",
     size_in_name=size_in_name,
+    transforms={"unrounded": unrounded, "unrounded-no-route-limit": unrounded_without_route_limit},
 )

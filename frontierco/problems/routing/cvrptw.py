@@ -16,6 +16,7 @@ from frontierco.problems.routing.cvrp import (
     CVRPInstance,
     CVRPSolution,
     check_routes,
+    route_limit_violation,
     routes_data,
     routes_from_data,
     routes_length,
@@ -63,6 +64,8 @@ def _route_time_violation(instance: CVRPTWInstance, number: int, route: np.ndarr
 def evaluate(instance: CVRPTWInstance, solution: CVRPTWSolution) -> Evaluation:
     """The CVRP checks, then each route's schedule against the time windows; total length."""
     routes, problem = check_routes(instance, solution)
+    if not problem:
+        problem = route_limit_violation(instance, routes)
     if problem:
         return Evaluation.infeasible(problem)
     for number, route in enumerate(routes, start=1):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import math
 import re
 import warnings
 from collections.abc import Callable
@@ -139,6 +140,17 @@ def _int_spec(specs: dict[str, tuple[object, int]], key: str, path: Path) -> int
     if not isinstance(value, int) or value < 1:
         raise FormatError(path, specs[key][1], f"a positive integer {key.upper()}, got {value!r}")
     return value
+
+
+def _number_spec(specs: dict[str, tuple[object, int]], key: str, path: Path, positive: bool) -> float | None:
+    """An optional finite number specification (``DISTANCE : 650``), positive or non-negative; None when absent."""
+    if key not in specs:
+        return None
+    value, line = specs[key]
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= MAX_WEIGHT
+    if not ok or (positive and value == 0):
+        raise FormatError(path, line, f"a finite {'positive' if positive else 'non-negative'} number {key.upper()}, got {value!r}")
+    return float(value)  # type: ignore[arg-type]
 
 
 def _section(sections: dict[str, _Section], name: str, path: Path) -> _Section:
@@ -296,8 +308,9 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     if vehicles is not None and (not isinstance(vehicles, int) or vehicles < 1):
         raise FormatError(path, specs["vehicles"][1], f"a positive integer VEHICLES, got {vehicles!r}")
     demands = demands.astype(np.int64) if np.all(demands == np.round(demands)) else demands
-    if kind == "CVRP":
-        return CVRPInstance(name, weights, demands, capacity, vehicles)
+    if kind == "CVRP":  # DISTANCE: the maximum route length; SERVICE_TIME: spent at each customer, counted in it
+        limit, stop = _number_spec(specs, "distance", path, True), _number_spec(specs, "service_time", path, False)
+        return CVRPInstance(name, weights, demands, capacity, vehicles, max_distance=limit, service_time=stop)
     window_section = _section(sections, "time_window", path)
     windows = _table(window_section, n, 2, path)
     _bounded(windows, MAX_WEIGHT, window_section, path, "time windows", _row_line(window_section, 2))
@@ -332,6 +345,12 @@ def write_routing_instance(path: str | Path, instance: RoutingInstance) -> None:
         data |= {"TYPE": kind, "DIMENSION": instance.n, "CAPACITY": int(instance.capacity)}
         if instance.num_vehicles is not None:
             data["VEHICLES"] = int(instance.num_vehicles)
+        if kind == "VRPTW" and (instance.max_distance is not None or instance.service_time is not None):
+            raise ValueError("this reader takes DISTANCE and SERVICE_TIME from CVRP files only; a VRPTW file would lose them")
+        if instance.max_distance is not None:
+            data["DISTANCE"] = instance.max_distance
+        if instance.service_time is not None:
+            data["SERVICE_TIME"] = instance.service_time
         data |= _weights_data(instance.weights)
         data["DEMAND_SECTION"] = instance.demands
         if isinstance(instance, CVRPTWInstance):

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import read_text
+from frontierco.problems.common.text import check_declared, read_text
 from frontierco.problems.steiner.stp import STPInstance, disconnected_terminal, edge_keys
 
 MAGIC = "33D32945"
@@ -33,8 +33,9 @@ MAX_INTEGER_WEIGHT = 2**53  # an integer weight fits int64 and a float holds it 
 class _Reader:
     """The state of one pass over a file: what has been declared, and on which line."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, size: int) -> None:
         self.path = path
+        self.size = size  # the file's text, in characters: no count may claim more
         self.nodes: int | None = None
         self.declared: dict[str, tuple[int, int]] = {}  # "edges"/"terminals" -> (count, line)
         self.edges: list[tuple[int, int]] = []
@@ -77,6 +78,7 @@ class _Reader:
             self.nodes = self.integer(tokens[1], number, "the number of nodes")
             if not 1 <= self.nodes <= MAX_VERTICES:
                 raise self.fail(number, f"between 1 and {MAX_VERTICES} nodes, got {self.nodes}")
+            check_declared(self.path, number, self.nodes, "nodes", self.size)
         elif keyword == "EDGES":
             self.count("edges", tokens, number)
         elif keyword == "E":
@@ -178,8 +180,9 @@ def _instance(reader: _Reader, name: str) -> STPInstance:
 def read_steinlib(path: str | Path) -> STPInstance:
     """A SteinLib ``.stp`` Steiner tree instance (see the module's docstring for what is read and refused)."""
     path = Path(path)
-    reader = _Reader(path)
-    lines = read_text(path).splitlines()
+    text = read_text(path)
+    reader = _Reader(path, len(text))
+    lines = text.splitlines()
     handlers = {"GRAPH": reader.graph, "TERMINALS": reader.terminal, "COORDINATES": reader.coordinate}
     section: str | None = None
     seen: set[str] = set()

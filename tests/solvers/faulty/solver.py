@@ -58,6 +58,10 @@ class Faulty(Solver):
             yield MISSolution(np.array([0]))
         elif mode == "infeasible":
             yield CVRPSolution((np.array([1, 2, 3]),))
+        elif mode == "refused-then-sleeps":  # two refused yields, then nothing until the limit
+            yield CVRPSolution((np.array([1, 2, 3]),))
+            yield "hello"
+            time.sleep(300)
         elif mode == "spams-stdout":
             block = "x" * (1 << 20)
             for _ in range(200):

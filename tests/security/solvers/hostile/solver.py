@@ -135,6 +135,32 @@ class Hostile(Solver):
             time.sleep(float(self.params.get("seconds", 0.0)))
         elif mode == "scan":  # search this process's memory for text matching a pattern (a manifest's reference line)
             raise RuntimeError(json.dumps({"found": _scan(re.compile(self.params["pattern"].encode("latin-1")))}))
+        elif mode == "channel-nested":  # JSON nested deeper than any parser's stack, then nested where text is read
+            deep = b"[" * 100_000 + b"]" * 100_000
+            shallow = b"[" * 900 + b"]" * 900
+            for fd in range(3, 64):
+                try:
+                    os.write(fd, b'{"type": "solution", "data": ' + deep + b"}\n")
+                    os.write(fd, b'{"type": "garbage", "reason": ' + shallow + b"}\n")
+                    os.write(fd, b'{"type": "solution", "data": {"routes": ' + shallow + b"}}\n")
+                except OSError:
+                    pass
+            yield GOOD
+        elif mode == "environ":  # what of the harness's environment reaches the solver, by any of three ways
+            report = {"keys": sorted(os.environ), "home": os.environ.get("HOME"), "tmpdir": os.environ.get("TMPDIR")}
+            for name, path in (("initial", "/proc/self/environ"), ("parent", f"/proc/{os.getppid()}/environ")):
+                try:
+                    with open(path, "rb") as handle:
+                        report[name] = sorted(entry.split(b"=")[0].decode() for entry in handle.read().split(b"\0") if entry)
+                except OSError as exc:
+                    report[name] = f"refused: {exc.strerror}"
+            raise RuntimeError(json.dumps(report))
+        elif mode == "stderr-flood":  # megabytes of stderr, a last line, then how much of it the file behind fd 2 holds
+            block = b"e" * (1 << 20)
+            for _ in range(int(self.params.get("megabytes", 64))):
+                os.write(2, block)
+            os.write(2, b"\nthe last line\n")
+            raise RuntimeError(json.dumps({"held": os.fstat(2).st_size}))
         elif mode == "abort":
             os.abort()
         elif mode == "ansi":
