@@ -13,6 +13,7 @@ from frontierco.kit.route_search import client_routes
 from frontierco.kit.savings import savings_routes
 from frontierco.kit.solverkit import Clock, pyvrp_data
 from frontierco.problems import CVRPInstance, CVRPSolution
+from frontierco.problems.routing.cvrp import routes_length
 from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.solver import Budget, Solver
 
@@ -38,14 +39,6 @@ def groups(instance: CVRPInstance, routes: list[np.ndarray], rng: np.random.Gene
 
 def solution(parts: list[list[np.ndarray]]) -> CVRPSolution:
     return CVRPSolution(tuple(r.astype(np.int64) for part in parts for r in part))
-
-
-def route_length(instance: CVRPInstance, route: np.ndarray) -> float:
-    return instance.weights.path_length(np.concatenate([[0], route, [0]]).astype(np.int64))
-
-
-def length(instance: CVRPInstance, routes: list[np.ndarray]) -> float:
-    return sum(route_length(instance, r) for r in routes)
 
 
 def subinstance(instance: CVRPInstance, customers: np.ndarray, vehicles: int | None) -> CVRPInstance:
@@ -105,7 +98,7 @@ class PyVRPDecomposition(Solver):
                 return
             candidate = [np.asarray(r, dtype=np.int64) for r in savings_routes(instance, shape)]
             fits = instance.num_vehicles is None or len(candidate) <= instance.num_vehicles
-            if not routes or (fits and length(instance, candidate) < length(instance, routes)):
+            if not routes or (fits and routes_length(instance.weights, candidate) < routes_length(instance.weights, routes)):
                 routes = candidate
                 yield solution([routes])
         rng = np.random.default_rng(budget.seed)
@@ -117,7 +110,7 @@ class PyVRPDecomposition(Solver):
                     return
                 spare = None if instance.num_vehicles is None else instance.num_vehicles - len(routes) + len(part)
                 new = improve(instance, part, spare, iterations, clock.left(), int(rng.integers(2**31)))
-                if length(instance, new) < length(instance, part) - 1e-9:
+                if routes_length(instance.weights, new) < routes_length(instance.weights, part) - 1e-9:
                     parts[k] = new
                     yield solution(parts)
             routes = [r for part in parts for r in part]
