@@ -36,7 +36,7 @@ import re
 import socket
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
@@ -134,6 +134,9 @@ class RunRecord:
     bound: float | None = None  # the solver's proven bound on the optimum, as it claimed it; None if it claimed none
     device: str = "cpu"  # where the solver ran (cpu, cuda, cuda:N); records older than the field ran on the CPU
     defaults: dict[str, Any] = field(default_factory=dict)  # the declared defaults filled into params; {} in older records
+    # the objective without the format's rounding, computed by the harness (Problem.unrounded: FrontierCO's unrounded
+    # Euclidean lengths); None where the problem has none, and in records older than the field
+    unrounded: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer schema, kept and written back as they were
 
     @property
@@ -180,7 +183,7 @@ class RunRecord:
         for name, kinds in _TYPES.items():
             if name in values and not isinstance(values[name], kinds) or isinstance(values.get(name), bool) and bool not in kinds:
                 raise ValueError(f"{name} is {type(values[name]).__name__}")
-        for name in ("objective", "reference", "bound", "time_to_best", "solve_time", "setup_time"):
+        for name in ("objective", "unrounded", "reference", "bound", "time_to_best", "solve_time", "setup_time"):
             if isinstance(values.get(name), float) and not math.isfinite(values[name]):
                 raise ValueError(f"{name} is {values[name]}")
         if not (math.isfinite(values["time_limit"]) and values["time_limit"] > 0):
@@ -198,7 +201,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     **{name: (str,) for name in ("sense", "device")},
     **{name: _NUMBER for name in ("time_limit", "solve_time", "setup_time")},
     **{name: (int,) for name in ("seed", "threads", "solutions_received")},
-    **{name: (*_NUMBER, type(None)) for name in ("objective", "reference", "time_to_best", "bound")},
+    **{name: (*_NUMBER, type(None)) for name in ("objective", "unrounded", "reference", "time_to_best", "bound")},
     **{name: (int, type(None)) for name in ("exit_code", "exit_signal")},
     "proven": (bool,),
     "params": (dict,),
@@ -498,3 +501,26 @@ class ResultStore:
                 os.fsync(handle.fileno())
         except OSError as exc:
             raise StoreError(f"could not write {index}: {exc.strerror or exc}") from None
+
+    def rewrite(self, path: Path, change: Callable[[dict[str, Any]], dict[str, Any] | None]) -> int:
+        """Rewrite the record lines of ``path`` that ``change`` returns a new form of (None: the line stays), through a
+        temporary file and a rename; a rewritten line stays admitted when its old line was. For one-time migrations
+        (``scripts/``): the append-only store otherwise never rewrites a line. Returns how many lines changed."""
+        lines = path.read_bytes().splitlines(keepends=True)
+        was_admitted, still_admitted, changed = admitted(path), [], 0
+        for k, line in enumerate(lines):
+            try:
+                data = json.loads(line) if line.strip() else None
+            except ValueError:
+                continue  # not a record: kept as it is
+            new = change(data) if isinstance(data, dict) else None
+            if new is None:
+                continue
+            lines[k] = (json.dumps(new, sort_keys=True) + "\n").encode()
+            changed += 1
+            if line_digest(line) in was_admitted:
+                still_admitted.append(line_digest(lines[k]))
+        if changed:
+            _write_atomically(path, b"".join(lines))
+            self.admit(path, still_admitted)
+        return changed

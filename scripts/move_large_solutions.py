@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
-from frontierco.results import BY_HASH, admitted, line_digest
+from frontierco.results import BY_HASH
 from frontierco.workspace import Context
 
 
@@ -58,21 +58,13 @@ def move(
         if not target.is_file():
             shutil.copyfile(runs / name, target.with_suffix(".part"))
             os.replace(target.with_suffix(".part"), target)
+
+    def renamed(data: dict[str, Any]) -> dict[str, Any] | None:
+        name = data.get("solution_file")
+        return data | {"solution_file": moved[name]} if isinstance(name, str) and name in moved else None
+
     for path in sorted(runs.glob("*/*.jsonl")):
-        lines = path.read_text().splitlines(keepends=True)
-        was_admitted, still_admitted = admitted(path), []
-        for k, line in enumerate(lines):
-            data = json.loads(line) if line.strip() else None
-            if isinstance(data, dict) and data.get("solution_file") in moved:
-                data["solution_file"] = moved[data["solution_file"]]
-                old, lines[k] = line, json.dumps(data, sort_keys=True) + "\n"
-                if line_digest(old.encode()) in was_admitted:
-                    still_admitted.append(line_digest(lines[k].encode()))
-        if lines != path.read_text().splitlines(keepends=True):
-            partial = path.with_suffix(".jsonl.part")
-            partial.write_text("".join(lines))
-            os.replace(partial, path)
-            store.admit(path, still_admitted)
+        store.rewrite(path, renamed)
     if delete:
         for name in moved:
             (runs / name).unlink()

@@ -9,7 +9,7 @@ from frontierco.problems import Evaluation
 
 
 def _check(found: float | None, recorded: float | None, feasible: bool = True) -> bool:
-    record = SimpleNamespace(objective=recorded)
+    record = SimpleNamespace(objective=recorded, unrounded=None)
     return Verification(record, Evaluation(feasible, found), None, None).agrees  # type: ignore[arg-type]
 
 

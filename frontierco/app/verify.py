@@ -36,7 +36,20 @@ class Verification:
         found, recorded = self.evaluation.objective, self.record.objective
         if not self.evaluation.feasible or found is None or recorded is None:
             return False
-        return abs(found - recorded) <= ROUNDING * max(1.0, abs(recorded))
+        return _same(found, recorded) and (self.record.unrounded is None or _same(self.unrounded, self.record.unrounded))
+
+    @property
+    def unrounded(self) -> float | None:
+        """The stored solution's objective without the format's rounding (``Problem.unrounded``), computed here;
+        None where the problem has none or the solution is infeasible."""
+        problem = get_problem(self.record.problem)
+        if problem.unrounded is None or not self.evaluation.feasible:
+            return None
+        return problem.unrounded(self.instance, self.solution)
+
+
+def _same(found: float | None, recorded: float) -> bool:
+    return found is not None and abs(found - recorded) <= ROUNDING * max(1.0, abs(recorded))
 
 
 def find_records(store: ResultStore, run_id: str) -> list[RunRecord]:
@@ -119,6 +132,8 @@ def admission(store: ResultStore, record: RunRecord, path: Path, registry: Regis
     except (FrontiercoError, OSError, ValueError, KeyError, EOFError) as exc:
         return f"not re-checked: {exc}"
     if not check.agrees:
+        if record.unrounded is not None and record.objective is not None and _same(check.evaluation.objective, record.objective):
+            return f"its solution re-checks to {check.unrounded} unrounded, the record says {record.unrounded}"
         return f"its solution re-checks to {check.evaluation.objective} ({check.evaluation.reason or 'feasible'})"
     return ""
 

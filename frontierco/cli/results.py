@@ -95,6 +95,8 @@ def verify_command(
             continue
         verdict = "agrees with" if check.agrees else "DIFFERS from"
         objective = f"objective {check.evaluation.objective:.10g}"
+        if record.unrounded is not None:
+            objective += f" (unrounded {check.unrounded:.10g})"
         console.print(f"run {record.run_id} ({record.solver} on {record.instance_key}): {objective} {verdict} the record")
         failed = failed or not check.agrees
     if failed:

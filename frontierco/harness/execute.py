@@ -31,6 +31,7 @@ def to_record(spec: RunSpec, outcome: Outcome, solution_file: str | None, jobs: 
         status=outcome.status,
         reason=outcome.reason,
         objective=outcome.objective,
+        unrounded=outcome.unrounded,
         reference=spec.reference,
         reference_source=spec.reference_source,
         reference_status=spec.reference_status,

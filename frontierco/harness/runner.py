@@ -63,6 +63,7 @@ class Outcome:
     status: str = Status.NO_SOLUTION
     reason: str = ""
     objective: float | None = None
+    unrounded: float | None = None  # the best solution's objective without the format's rounding (Problem.unrounded)
     best: dict[str, Any] | None = None
     proven: bool = False
     bound: float | None = None  # the solver's best proven bound on the optimum (its claim, not checked)
@@ -93,6 +94,14 @@ class _Judge:
     def refuse(self, reason: str) -> None:
         self.first_infeasible = self.first_infeasible or reason
         self.last_refused = reason
+
+    def unrounded(self) -> float | None:
+        """The best solution's objective without its format's rounding, computed here from the instance (None
+        when the problem has no such objective, or there is no solution)."""
+        if self.problem.unrounded is None or self.outcome.best is None:
+            return None
+        value = self.problem.unrounded(self.instance, self.problem.decode(self.outcome.best))
+        return value if value is not None and math.isfinite(value) else None
 
     def _better(self, value: float) -> bool:
         best = self.outcome.objective
@@ -383,6 +392,7 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     outcome.exit_code = returncode if returncode >= 0 else None
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:
+        outcome.unrounded = judge.unrounded()
         matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= same_value_slack(spec.reference)
         outcome.status = Status.OPTIMAL if outcome.proven and matches else Status.FEASIBLE
         if outcome.bound is not None and (refuted := refuted_bound(outcome.sense, outcome.bound, outcome.objective)):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from frontierco.filestore import FileSource
 from frontierco.leaderboard.data import CollectionBoard
 from frontierco.manifests import Collection, InstanceEntry
-from frontierco.metrics import ScoredRun, refuted_bound, same_value_slack
+from frontierco.metrics import ScoredRun, primal_gap, refuted_bound, same_value_slack
 from frontierco.problems import PROBLEMS
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES
@@ -44,18 +44,47 @@ def _claim(run: ScoredRun, sense: str) -> float | None:
 
 
 @dataclass(frozen=True)
+class Unrounded:
+    """A row's mean gap by FrontierCO's evaluator (the records' ``unrounded`` objective against FrontierCO's value),
+    over the runs that carry it (a run without a solution counts 1, as in the other gap)."""
+
+    mean_gap: float | None
+    carried: int  # runs scored: those without a solution, and those whose record holds the unrounded objective
+    runs: int
+
+    def cell(self) -> str:
+        if self.mean_gap is None or self.carried < self.runs:
+            return f"n/a ({self.carried} of {self.runs} runs)"
+        return f"{100 * self.mean_gap:.3f}"
+
+
+def _unrounded(runs: list[ScoredRun]) -> Unrounded:
+    gaps = []
+    for run in runs:
+        if run.reference is None:
+            continue
+        solved = run.record.status in FEASIBLE_STATUSES and run.record.objective is not None
+        if solved and run.record.unrounded is None:
+            continue  # a record older than the field: not scored by this gap
+        gaps.append(primal_gap(run.record.unrounded if solved else None, run.reference))
+    scored = sum(1 for run in runs if run.reference is not None)
+    return Unrounded(sum(gaps) / len(gaps) if gaps else None, len(gaps), scored)
+
+
+@dataclass(frozen=True)
 class Row:
     solver: str
     time_limit: float
     instances: int
     mean_gap: float | None
+    unrounded: Unrounded | None  # the mean gap by FrontierCO's evaluator (None: the problem's objective has no rounding)
     unsolved: list[str]  # instances where no run of the row found a solution
     claimed: int  # instances where a run claimed a bound (or proved an optimum)
     proves: list[str]  # instances where a bound reaches FrontierCO's value
     excludes: list[str]  # instances where a bound is better than FrontierCO's value: not FrontierCO's instance
 
 
-def _row(runs: list[ScoredRun], reference: dict[str, float | None], sense: str) -> Row:
+def _row(runs: list[ScoredRun], reference: dict[str, float | None], sense: str, unrounded: bool = False) -> Row:
     by_instance: dict[str, list[ScoredRun]] = defaultdict(list)
     for run in runs:
         by_instance[run.record.instance].append(run)
@@ -76,7 +105,8 @@ def _row(runs: list[ScoredRun], reference: dict[str, float | None], sense: str) 
             proves.append(name)
     first = runs[0].record
     mean = sum(gaps) / len(gaps) if gaps else None
-    return Row(first.row_name, first.time_limit, len(by_instance), mean, unsolved, claimed, proves, excludes)
+    scored = _unrounded(runs) if unrounded else None
+    return Row(first.row_name, first.time_limit, len(by_instance), mean, scored, unsolved, claimed, proves, excludes)
 
 
 def _rows(collection: Collection, board: CollectionBoard | None) -> list[Row]:
@@ -86,8 +116,9 @@ def _rows(collection: Collection, board: CollectionBoard | None) -> list[Row]:
     groups: dict[tuple[str, float], list[ScoredRun]] = defaultdict(list)
     for run in board.runs:
         groups[run.group].append(run)
-    sense = PROBLEMS[collection.problem].sense
-    return [_row(groups[key], reference, groups[key][0].record.sense or sense) for key in sorted(groups)]
+    problem = PROBLEMS[collection.problem]
+    unrounded = problem.unrounded is not None
+    return [_row(groups[key], reference, groups[key][0].record.sense or problem.sense, unrounded) for key in sorted(groups)]
 
 
 def _betters(registry: Registry, sets: list[Collection], boards: list[CollectionBoard]) -> list[str]:
@@ -171,19 +202,27 @@ def published_markdown(registry: Registry, boards: list[CollectionBoard]) -> lis
         "claimed no bound). Run with `frontierco campaign run frontierco-protocol` (60 s); `--time-limit 3600` is",
         "FrontierCO's protocol.",
         "",
-        "| collection | FrontierCO's names held | solver | limit s | instances run | mean gap % | no solution | bound proves "
-        "| bound excludes |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "Two gaps where the files round (TSP, CVRP): 'mean gap %' scores the objective as the format prescribes (TSPLIB's",
+        "nint, CVRPLIB's rounding), and the boards rank by it; 'by FrontierCO's evaluator' scores the same solutions with",
+        "unrounded Euclidean lengths, as FrontierCO's `eval_func` computes them, against the same FrontierCO values (which",
+        "for TSPLIB and the XXL set are the rounded optima and best-known costs). The harness computes that length",
+        "from the instance and the best solution (`Problem.unrounded`), never takes it from the solver; 'n/a (k of n",
+        "runs)': records older than it; '(same)': the problem's objective has no rounding.",
+        "",
+        "| collection | FrontierCO's names held | solver | limit s | instances run | mean gap % | by FrontierCO's evaluator % "
+        "| no solution | bound proves | bound excludes |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for collection in sets:
         held = collection.coverage.removeprefix(f"{PUBLISHER} ")
         rows = _rows(collection, by_name.get(collection.name))
         if not rows:
-            lines.append(f"| {collection.name} | {held} | no runs yet | | 0 | n/a | | | |")
+            lines.append(f"| {collection.name} | {held} | no runs yet | | 0 | n/a | | | | |")
         for row in rows:
             gap = "n/a" if row.mean_gap is None else f"{100 * row.mean_gap:.3f}"
+            unrounded = "(same)" if row.unrounded is None else row.unrounded.cell()
             lines.append(
-                f"| {collection.name} | {held} | {row.solver} | {row.time_limit:g} | {row.instances} | {gap} | "
+                f"| {collection.name} | {held} | {row.solver} | {row.time_limit:g} | {row.instances} | {gap} | {unrounded} | "
                 f"{_names(row.unsolved)} | {_names(row.proves) if row.claimed else '-'} | {_names(row.excludes) if row.claimed else '-'} |"
             )
     proven = _proven_elsewhere(registry, sets)

@@ -50,6 +50,7 @@ def test_good_solver_trace_and_stored_solution(tmp_path, plan_for):
     # a reading, not the order): the best's time is the trace's last, after the first
     times = [seconds for seconds, _ in record.trace]
     assert record.objective == 100.0 and 0 <= times[0] <= times[1] == record.time_to_best
+    assert record.unrounded == 100.0  # the harness's own length of the best routes (a line of integer points: no rounding)
     assert store.load_solution(record.solution_file) == {"routes": [[1, 2], [3]]}
     assert record.provenance["python"] and record.provenance["jobs"] == 1 and record.sense == "min"
 

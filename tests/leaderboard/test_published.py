@@ -34,14 +34,14 @@ def published_setup(tmp_path: Path) -> tuple[Registry, Path]:
     (manifests / "tiny.toml").write_text(_collection("tiny", {"t1": 8.0, "t2": 10.0}, "optimal", "hand", None))
     (manifests / "empty.toml").write_text(_collection("fco-empty", {"t1": 10.0}, "best-known", "FrontierCO bks.csv", set_ | {"size": 3}))
     runs = []
-    for solver, instance, status, objective, bound in (
-        ("a", "t1", "feasible", 11.0, 11.0),  # a lower bound of 11 above FrontierCO's 10: not FrontierCO's instance
-        ("a", "t2", "feasible", 10.0, 10.0),  # the bound reaches FrontierCO's value: proven
-        ("b", "t1", "crash", None, None),  # no solution
-        ("b", "t2", "feasible", 9.0, None),  # better than FrontierCO's value
+    for solver, instance, status, objective, bound, unrounded in (
+        ("a", "t1", "feasible", 11.0, 11.0, 11.2),  # a lower bound of 11 above FrontierCO's 10: not FrontierCO's instance
+        ("a", "t2", "feasible", 10.0, 10.0, 10.3),  # the bound reaches FrontierCO's value: proven
+        ("b", "t1", "crash", None, None, None),  # no solution
+        ("b", "t2", "feasible", 9.0, None, None),  # better than FrontierCO's value; a record older than `unrounded`
     ):
         run = record(solver, instance, status, objective, [(1.0, objective)] if objective is not None else [])
-        run.collection, run.instance_key, run.bound = "fco-tiny", f"fco-tiny/{instance}", bound
+        run.collection, run.instance_key, run.bound, run.unrounded = "fco-tiny", f"fco-tiny/{instance}", bound, unrounded
         runs.append(run)
     store = ResultStore(tmp_path / "leaderboards" / "runs")
     for run in runs:
@@ -59,9 +59,12 @@ def _section(registry: Registry, folder: Path, shuffle: int | None = None) -> li
 def test_the_section_gives_gap_unsolved_bounds_and_better_values(published_setup):
     lines = _section(*published_setup)
     assert "## FrontierCO's test sets" in lines
-    assert "| fco-tiny | TSP tiny: 2 of 5 | a | 10 | 2 | 4.545 | 0 | 1 (t2) | 1 (t1) |" in lines  # gaps 1/11 and 0
-    assert "| fco-tiny | TSP tiny: 2 of 5 | b | 10 | 2 | 55.000 | 1 (t1) | - | - |" in lines  # gaps 1 and 1/10; no bounds
-    assert "| fco-empty | TSP tiny: 1 of 3 | no runs yet | | 0 | n/a | | | |" in lines
+    # gaps 1/11 and 0; unrounded 1.2/11.2 and 0.3/10.3
+    assert "| fco-tiny | TSP tiny: 2 of 5 | a | 10 | 2 | 4.545 | 6.813 | 0 | 1 (t2) | 1 (t1) |" in lines
+    # gaps 1 and 1/10, no bounds; unrounded: the crash counts 1, the older record is not scored
+    assert "| fco-tiny | TSP tiny: 2 of 5 | b | 10 | 2 | 55.000 | n/a (1 of 2 runs) | 1 (t1) | - | - |" in lines
+    assert "| fco-empty | TSP tiny: 1 of 3 | no runs yet | | 0 | n/a | | | | |" in lines
+    assert any("the boards rank by it" in line for line in lines)
     assert "- fco-tiny/t1: FrontierCO's value 10; here 8 (tiny's reference, hand)" in lines
     assert "- fco-tiny/t2: FrontierCO's value 10; here 9 (b at 10 s in fco-tiny)" in lines
     assert "- fco-tiny: 1 of 2 (tiny)" in lines  # t2's 10 is a proven optimum in tiny; t1's 8 is not FrontierCO's 10

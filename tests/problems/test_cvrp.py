@@ -142,3 +142,15 @@ def test_the_transforms_unround_and_drop_the_limit():
     assert evaluate(free, routes([1, 2, 3])).objective == 60  # one route: capacity alone
     with pytest.raises(ValueError, match="not EUC_2D"):
         PROBLEMS["cvrp"].transforms["unrounded"](unrounded)
+
+
+def test_the_unrounded_length_is_the_euclidean_routes_by_hand():
+    """Depot (0,0); customers (1,1), (2,0), (0,3). Routes 0-1-2-0 (sqrt 2, sqrt 2, 2) and 0-3-0 (3, 3): 8 + 2 sqrt 2
+    unrounded; CVRPLIB's nint prices the same legs 1, 1, 2, 3, 3 = 10."""
+    coords = np.array([[0, 0], [1, 1], [2, 0], [0, 3]], dtype=float)
+    instance = CVRPInstance("four", EdgeWeights("EUC_2D", coords=coords), np.array([0, 1, 1, 1]), 2)
+    solution = routes([1, 2], [], [3])
+    assert evaluate(instance, solution).objective == 10
+    assert PROBLEMS["cvrp"].unrounded(instance, solution) == pytest.approx(8 + 2 * 2**0.5, rel=1e-15)
+    matrix = CVRPInstance("m", EdgeWeights("EXPLICIT", matrix=np.ones((4, 4), dtype=np.int64)), np.array([0, 1, 1, 1]), 2)
+    assert PROBLEMS["cvrp"].unrounded(matrix, solution) is None

@@ -1,7 +1,8 @@
 import numpy as np
 import pytest
 
-from frontierco.problems import EdgeWeights, TSPInstance, TSPSolution, evaluate
+from frontierco.problems import PROBLEMS, EdgeWeights, TSPInstance, TSPSolution, evaluate
+from frontierco.problems.routing.tsp import unrounded_length
 
 
 @pytest.fixture
@@ -58,3 +59,19 @@ def test_mutations_are_caught():
         else:
             mutated = np.append(tour, tour[rng.integers(n)])
         assert not evaluate(instance, TSPSolution(mutated)).feasible
+
+
+def test_the_unrounded_length_is_the_euclidean_tour_by_hand():
+    """(0,0) -> (3,0) -> (3,1.5) -> back: legs 3, 1.5 and sqrt(11.25); TSPLIB's nint makes them 3, 2 and 3."""
+    points = np.array([[0.0, 0.0], [3.0, 0.0], [3.0, 1.5]])
+    tour = TSPSolution(np.array([0, 1, 2]))
+    for rule, rounded in (("EUC_2D", 8), ("CEIL_2D", 3 + 2 + 4), ("EXACT_2D", 4.5 + 11.25**0.5)):
+        instance = TSPInstance("three", EdgeWeights(rule, coords=points))
+        assert evaluate(instance, tour).objective == pytest.approx(rounded)
+        assert PROBLEMS["tsp"].unrounded(instance, tour) == pytest.approx(4.5 + 11.25**0.5, rel=1e-15)
+
+
+def test_distances_that_are_not_euclidean_have_no_unrounded_length():
+    tour = TSPSolution(np.array([0, 1]))
+    assert unrounded_length(TSPInstance("m", EdgeWeights("EXPLICIT", matrix=np.array([[0, 3], [4, 0]]))), tour) is None
+    assert unrounded_length(TSPInstance("g", EdgeWeights("GEO", coords=np.array([[1.0, 2.0], [3.0, 4.0]]))), tour) is None

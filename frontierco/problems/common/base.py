@@ -38,8 +38,9 @@ class Problem:
     an instance is; its defaults (collection, reference solver, paired baseline, time shift of the shifted
     geometric mean); its solution file format; the tiny cases of the solver contract (``cases``, a
     ``"module:function"`` in its family's ``cases.py``, imported on first use: they call the family's generators);
-    and the transforms a manifest may apply to an instance it reads (``transform = "complement"``: the independent sets of a
-    clique graph)."""
+    the transforms a manifest may apply to an instance it reads (``transform = "complement"``: the independent sets of a
+    clique graph); and, where its files round, the objective without the rounding (``unrounded``, recorded beside the
+    objective for FrontierCO's scoring)."""
 
     name: str
     sense: Sense
@@ -61,6 +62,9 @@ class Problem:
     size_unit: str | None = None  # what ``size`` counts, on the board's axis of size ("nodes"); None: no size figure
     size_in_name: Callable[[str], int | None] = lambda name: None  # a size that library names carry (kroA100: 100)
     sense_varies: bool = False  # each instance states its own direction (a mixed-integer program): ``sense_of`` must load it
+    # a feasible solution's objective with the format's rounding left out, as FrontierCO's evaluator computes it (its
+    # TSP and CVRP lengths are unrounded Euclidean); None: the problem has no rounding to leave out
+    unrounded: Callable[[Any, Any], float | None] | None = None
 
     def contract_cases(self) -> dict[str, Callable[[], Any]]:
         """The tiny instances every solver must handle, by name, each built on call."""

@@ -135,6 +135,15 @@ def evaluate(instance: CVRPInstance, solution: CVRPSolution) -> Evaluation:
     return Evaluation.ok(routes_length(instance.weights, routes))
 
 
+def unrounded_length(instance: CVRPInstance, solution: CVRPSolution) -> float | None:
+    """The total length of a feasible solution's routes with unrounded Euclidean distances, as FrontierCO's CVRP
+    evaluator computes it (CVRPLIB rounds the XXL set's); None where the distances are not Euclidean."""
+    weights = instance.weights.unrounded()
+    if weights is None:
+        return None
+    return routes_length(weights, [np.asarray(route, dtype=np.int64) for route in solution.routes if len(route)])
+
+
 def routes_data(solution: CVRPSolution) -> dict[str, Any]:
     return {"routes": [np.asarray(r).tolist() for r in solution.routes]}
 
@@ -186,4 +195,5 @@ PROBLEM = Problem(
     size_unit="customers",
     size_in_name=size_in_name,
     transforms={"unrounded": unrounded, "unrounded-no-route-limit": unrounded_without_route_limit},
+    unrounded=unrounded_length,
 )

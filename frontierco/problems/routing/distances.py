@@ -22,6 +22,7 @@ import numpy as np
 
 COORDINATE_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D", "EXACT_2D")
 INTEGER_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D")
+EUCLIDEAN_RULES = ("EUC_2D", "CEIL_2D", "EXACT_2D")  # Euclidean distances, rounded to the nearest, up, or not at all
 _GEO_PI = 3.141592
 _GEO_RADIUS = 6378.388
 
@@ -122,6 +123,14 @@ class EdgeWeights:
             legs = self.between(nodes[start:stop], nodes[start + 1 : stop + 1])
             total += int(legs.sum()) if self.is_integer else float(legs.sum(dtype=np.float64))
         return float(total)
+
+    def unrounded(self) -> EdgeWeights | None:
+        """The same points with unrounded Euclidean distances (``EXACT_2D``), as FrontierCO's evaluators price edges
+        (``math.sqrt`` of the squared differences, whatever the file's rule); None where the distances are not
+        Euclidean on coordinates (a matrix, ``GEO``, ``ATT``, the Manhattan and maximum norms)."""
+        if self.rule not in EUCLIDEAN_RULES:
+            return None
+        return self if self.rule == "EXACT_2D" else EdgeWeights("EXACT_2D", coords=self.coords)
 
     def full_matrix(self) -> np.ndarray:
         """The n x n matrix (for solvers that need one; the checker never calls this)."""

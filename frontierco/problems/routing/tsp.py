@@ -58,6 +58,16 @@ def evaluate(instance: TSPInstance, solution: TSPSolution) -> Evaluation:
     return Evaluation.ok(instance.weights.path_length(tour) + instance.weights.path_length(closing))
 
 
+def unrounded_length(instance: TSPInstance, solution: TSPSolution) -> float | None:
+    """The length of a feasible tour with unrounded Euclidean distances, as FrontierCO's TSP evaluator computes it
+    (its best-known values are the rounded TSPLIB optima); None where the distances are not Euclidean."""
+    weights = instance.weights.unrounded()
+    if weights is None:
+        return None
+    tour = np.asarray(solution.tour, dtype=np.int64)
+    return weights.path_length(tour) + weights.path_length(tour[[-1, 0]])
+
+
 TSPLIB_NAME = re.compile(r"^[A-Za-z_]+(\d+)$")  # kroA100, pr2392: the number of cities
 
 
@@ -86,4 +96,5 @@ PROBLEM = Problem(
     cases="frontierco.problems.routing.cases:tsp_cases",
     size_unit="nodes",
     size_in_name=size_in_name,
+    unrounded=unrounded_length,
 )
