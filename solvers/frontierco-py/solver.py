@@ -47,7 +47,7 @@ class FrontierCOPy(Solver):
     name = "frontierco-py"
     problems = ("tsp", "cvrp", "mis", "mds", "fjsp", "stp", "cflp", "cpmp")
     path_params = ("file",)  # the solve file is read inside the sandbox
-    version = "1"
+    version = "2"
     deterministic = False  # whatever the file does
 
     def solve(self, instance: Any, budget: Budget) -> Iterator[object]:

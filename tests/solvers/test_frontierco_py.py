@@ -193,7 +193,7 @@ def test_stp_kwargs_are_one_based_with_float_costs_and_yields_map_back():
         convert.solution(instance, {"edges": [1, 2, 3]})
 
 
-def test_cflp_kwargs_keep_frontiercos_n_and_yielded_amounts_become_fractions():
+def test_cflp_kwargs_count_facilities_in_n_and_yielded_amounts_become_fractions():
     import numpy as np
 
     from frontierco.problems import CFLPInstance
@@ -203,7 +203,7 @@ def test_cflp_kwargs_keep_frontiercos_n_and_yielded_amounts_become_fractions():
     )
     convert = _adaptors().adaptor("cflp")
     data = convert.kwargs(instance)
-    assert data["n"] == data["m"] == 2 and data["capacities"] == [10.0, 10.0, 4.0]  # n: FrontierCO's loader's customer count
+    assert (data["n"], data["m"]) == (3, 2) and data["capacities"] == [10.0, 10.0, 4.0]  # n: the facilities
     assert data["trans_costs"] == [[6.0, 8.0], [12.0, 4.0], [3.0, 2.0]]
     split = convert.solution(instance, {"facilities_open": [1, 1, 0], "assignments": [[6.0, 0.0, 0.0], [4.0, 4.0, 0.0]]})
     assert evaluate(instance, split).objective == 5 + 7 + 6 + 8 * 0.5 + 4 * 0.5
@@ -211,6 +211,27 @@ def test_cflp_kwargs_keep_frontiercos_n_and_yielded_amounts_become_fractions():
     assert not evaluate(instance, closed).feasible  # an amount from a closed facility: the checker names it
     with pytest.raises(_adaptors().Malformed, match="'assignments' must be 2 x 3"):
         convert.solution(instance, {"facilities_open": [1, 1, 0], "assignments": [[6.0, 0.0], [4.0, 4.0]]})
+
+
+def test_a_cflp_file_that_sizes_by_n_runs_on_more_customers_than_facilities(tmp_path):
+    """Issue 44: FrontierCO's load_data sets n to the customer count; a file that loops over n facilities then read
+    past `capacities` (IndexError) on this 2-facility, 3-customer instance."""
+    import numpy as np
+
+    from frontierco.problems import CFLPInstance
+
+    instance = CFLPInstance("c", np.array([20.0, 20.0]), np.array([5.0, 7.0]), np.array([6.0, 8.0, 2.0]), np.ones((2, 3)))
+    file = tmp_path / "by_n.py"
+    file.write_text(
+        "def solve(**kwargs):\n"
+        "    n, m = kwargs['n'], kwargs['m']\n"
+        "    room = [kwargs['capacities'][i] for i in range(n)]\n"
+        "    first = max(range(n), key=lambda i: room[i])\n"
+        "    amounts = [[kwargs['demands'][j] if i == first else 0.0 for i in range(n)] for j in range(m)]\n"
+        "    yield {'facilities_open': [int(i == first) for i in range(n)], 'assignments': amounts}\n"
+    )
+    (verdict,) = _yields_here(instance, file)
+    assert verdict.feasible and verdict.objective == 5 + 3 * 1  # facility 0 open, each customer whole from it at cost 1
 
 
 def test_cpmp_kwargs_are_frontiercos_customer_tuples_and_yields_map_back():

@@ -1,7 +1,8 @@
 """CFLP: FrontierCO's ``load_data`` gives ``n`` and ``m``, ``capacities`` and ``fixed_cost`` per facility, ``demands``
 per customer and ``trans_costs[i][j]`` (all of customer j's demand from facility i). Its loader sets ``n`` to the
-number of customers, not of facilities: kept here as it is, so that FrontierCO's files meet what they met there
-(``len(capacities)`` is the facility count). ``solve`` yields ``{'facilities_open': [0/1 per facility],
+number of customers, not of facilities; here ``n`` is the number of facilities, as ``solve``'s docstring there says,
+so a file that sizes its arrays by ``n`` works on an instance with more customers than facilities (where FrontierCO's
+value ends in an ``IndexError``) and sees every facility where there are fewer. ``solve`` yields ``{'facilities_open': [0/1 per facility],
 'assignments': [[amount of customer j's demand from facility i, per i] per j]}``; an amount becomes a fraction of
 the customer's demand, and the suite's checker judges the split (sums, closed facilities, capacities)."""
 
@@ -20,7 +21,7 @@ FORM = "{'facilities_open': [1, 0, ...], 'assignments': [[amount from each facil
 
 def kwargs(instance: CFLPInstance) -> dict[str, Any]:
     return {
-        "n": instance.m,  # sic: FrontierCO's load_data
+        "n": instance.n,  # facilities (FrontierCO's load_data puts the customer count here)
         "m": instance.m,
         "capacities": [float(b) for b in instance.capacity],
         "fixed_cost": [float(f) for f in instance.fixed_cost],

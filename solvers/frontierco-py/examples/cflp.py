@@ -30,7 +30,7 @@ def _cost(amounts, fixed_cost, demands, trans_costs):
 def solve(**kwargs):
     capacities, fixed_cost = kwargs["capacities"], kwargs["fixed_cost"]
     demands, trans_costs = kwargs["demands"], kwargs["trans_costs"]
-    facilities = set(range(len(capacities)))  # len(capacities): FrontierCO's loader puts the customer count in n
+    facilities = set(range(len(capacities)))  # len(capacities), not n: FrontierCO's own loader puts the customer count in n
     order = sorted(range(len(demands)), key=lambda j: -demands[j])
     amounts = _serve(order, facilities, capacities, demands, trans_costs)
     if amounts is None:
