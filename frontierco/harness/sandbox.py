@@ -3,11 +3,12 @@
 After the worker has loaded the instance, and before it imports the solver, the solver's process (and every
 process it will start) is confined to reading (and executing) only the installed Python and libraries, the
 system's folders, the frontierco package, the solver's own folder, the published weights of its folder
-(``checkpoints/<folder>/`` in the file store's cache and mirror) and the paths named by the parameters the
-solver declares as paths (``path_params``); and to writing only its own temporary folder, ``/dev/shm``,
-``/dev/null`` and its folder of numba's compiled code (``<cache>/numba/<folder>-<key>``, the key a digest of
-the folder's path, so a folder named like another solver's has a cache of its own; there it could also keep
-files from one of its runs to the next). The workspace (manifests with their references, the record store,
+(``checkpoints/<folder>/`` in the file store's mirror) and the paths named by the parameters the solver declares
+as paths (``path_params``); and to writing only its own temporary folder, ``/dev/shm``, ``/dev/null``, its folder
+of numba's compiled code (``<cache>/numba/<folder>-<key>``) and its cache of downloaded weights
+(``<cache>/weights/<folder>-<key>``, its ``Solver.files``' cache), the key a digest of the folder's path, so a
+folder named like another solver's has caches of its own (there it could also keep files from one of its runs to
+the next). The workspace (manifests with their references, the record store,
 other solvers' folders) is neither readable nor writable.
 
 Two mechanisms, through well-kept packages, the first the kernel allows:

@@ -22,10 +22,14 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from frontierco.harness.tree import become_subreaper
+
+if TYPE_CHECKING:
+    from frontierco.filestore import FileStore
 
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 
@@ -55,6 +59,31 @@ def numba_cache(cache: Path, folder: Path) -> Path:
     return cache.resolve() / "numba" / f"{origin.name}-{key}"
 
 
+def weights_cache(cache: Path, folder: Path) -> Path:
+    """The cache of the published weights of the solver in ``folder`` (its file store's cache, the one place a
+    sandboxed download of them lands: ``<cache>/weights/<name>-<key>/checkpoints/<name>/...``), keyed as
+    ``numba_cache`` is: a workspace folder named like a suite solver's never writes where that solver's weights are
+    read from (``<cache>/checkpoints/<name>``, the cache of every unsandboxed process, is no solver's to write)."""
+    origin = folder.resolve()
+    key = hashlib.sha256(os.fsencode(origin)).hexdigest()[:16]
+    return cache.resolve() / "weights" / f"{origin.name}-{key}"
+
+
+def _solver_folder(target: str) -> Path | None:
+    """The folder of a solver's ``path/solver.py:Class`` target; None for an installed package's."""
+    location = target.rpartition(":")[0]
+    return Path(location).resolve().parent if location.endswith(".py") else None
+
+
+def solver_files(job: dict[str, Any], target: str) -> FileStore:
+    """The file store a solver gets (``Solver.files``): the job's mirror, and for a solver folder its own keyed
+    cache (``weights_cache``) instead of the job's."""
+    from frontierco.harness.job import job_files
+
+    files, folder = job_files(job), _solver_folder(target)
+    return files if folder is None else replace(files, cache=weights_cache(files.cache, folder))
+
+
 def _sandbox_paths(job: dict[str, Any], target: str, path_params: tuple[str, ...]) -> tuple[list[Path], list[Path]]:
     """What the solver may read and what it may write (``harness/sandbox`` says which and why); points
     numba's cache at the solver's own writable folder. The job names the file store and the workspace's
@@ -63,16 +92,18 @@ def _sandbox_paths(job: dict[str, Any], target: str, path_params: tuple[str, ...
     from frontierco.harness.sandbox import readable_paths
     from frontierco.workspace import SUITE
 
-    location = target.rpartition(":")[0]
-    folder = Path(location).resolve().parent if location.endswith(".py") else None  # an installed package: its site-packages
+    folder = _solver_folder(target)  # None for an installed package: its site-packages
     files = job_files(job)
     cache, mirror = files.cache, files.mirror
     stores = [root.resolve() for root in (cache, mirror) if root is not None]
-    weights = [root / "checkpoints" / folder.name for root in stores] if folder is not None else []
+    weights = [mirror.resolve() / "checkpoints" / folder.name] if folder is not None and mirror is not None else []
     named = [Path(str(job["params"][key])) for key in path_params if key in job.get("params", {})]
     forbidden = [SUITE.resolve(), *stores, *(Path(closed) for closed in job["closed"])]
     writable = [Path(os.environ["TMPDIR"])] if os.environ.get("TMPDIR") else []
-    writable += [w for w in weights[:1] if w.is_dir() and cache is not None]  # downloads of its own weights into the cache
+    if folder is not None and cache is not None:  # its own weights' downloads, in a cache keyed by its folder
+        own = weights_cache(cache, folder)
+        own.mkdir(parents=True, exist_ok=True)
+        writable.append(own)
     if folder is not None and cache is not None:  # numba caches compiled code only where it may write: a folder per solver
         compiled = numba_cache(cache, folder)
         compiled.mkdir(parents=True, exist_ok=True)
@@ -143,7 +174,6 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
 
 def solve_job(job: dict[str, Any], instance: Any, channel: IO[str], applied: str) -> None:
     """Say which sandbox the solver runs in, then import it, set it up and stream what it yields."""
-    from frontierco.harness.job import job_files
     from frontierco.problems import get_problem
     from frontierco.solver import Bound, Budget, Proven, Rejected, SolverSpec
 
@@ -152,7 +182,7 @@ def solve_job(job: dict[str, Any], instance: Any, channel: IO[str], applied: str
     spec = SolverSpec(**job["solver"])
     budget = Budget(**job["budget"])
     solver = spec.load()(**job.get("params", {}))
-    solver.files = job_files(job)  # where its published weights are: the context's file store, carried by the job
+    solver.files = solver_files(job, spec.target)  # where its published weights are: the job's mirror, its own cache
     solver.setup()
     _pin_torch_threads(budget.threads)
     gc.collect()  # setup's garbage is collected before the clock starts, and what setup keeps (a network,

@@ -75,7 +75,33 @@ def test_a_workspace_solver_named_like_a_suite_solver_gets_its_own_numba_cache(t
     for folder in (SUITE / "solvers" / "sfc-2opt", impostor):
         _, writable = _sandbox_paths(job, f"{folder / 'solver.py'}:Solver", ())
         caches.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-        assert writable == [caches[-1]] and caches[-1].is_dir()
+        assert caches[-1] in writable and caches[-1].is_dir()
     suite, workspace = caches
     assert suite != workspace
     assert not workspace.is_relative_to(suite) and not suite.is_relative_to(workspace)
+
+
+def test_a_workspace_solver_named_like_a_suite_solver_gets_its_own_weights_cache(tmp_path, monkeypatch):
+    """Issue 44: `<cache>/checkpoints/<name>` was writable by any solver folder of that name (a workspace `dimes` could
+    overwrite the suite dimes' downloaded weights); each folder now writes only its own cache, keyed by its path."""
+    from frontierco.harness import worker
+    from frontierco.workspace import SUITE
+
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "")
+    cache = tmp_path / "cache"
+    shared = cache / "checkpoints" / "dimes"
+    shared.mkdir(parents=True)  # the weights an unsandboxed process downloaded
+    job = {"files": {"cache": str(cache), "mirror": None, "offline": True}, "closed": [], "params": {}}
+    impostor = tmp_path / "workspace" / "solvers" / "dimes"
+    impostor.mkdir(parents=True)
+    (impostor / "solver.py").write_text("")
+    own = []
+    for folder in (SUITE / "solvers" / "dimes", impostor):
+        target = f"{folder / 'solver.py'}:Solver"
+        _, writable = worker._sandbox_paths(job, target, ())
+        assert not any(shared.resolve().is_relative_to(path) or path.is_relative_to(shared.resolve()) for path in writable)
+        own.append(worker.solver_files(job, target).cache)
+        assert own[-1] in writable and own[-1].is_dir() and own[-1].is_relative_to(cache.resolve())
+    suite, workspace = own
+    assert suite != workspace and not workspace.is_relative_to(suite) and not suite.is_relative_to(workspace)
