@@ -36,3 +36,41 @@ def test_a_compressed_file_is_looked_into_and_an_unreadable_one_goes_to_naderi_s
     (tmp_path / "broken.txt.gz").write_bytes(b"not gzip at all")
     assert txt_form(tmp_path / "broken.txt.gz") == "fjsp"
     assert txt_form(tmp_path / "missing.txt") == "fjsp"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "problem"),
+    [
+        (
+            "E4.0",
+            "NAME : E4.0\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3 0\n3 3 4\nEOF\n",
+            "tsp",
+        ),
+        ("g.txt", "c FrontierCO's MDS valid files: PACE under .txt\np ds 3 2\n1 2\n2 3\n", "mds"),
+        ("g.txt", "p edge 3 2\ne 1 2\ne 2 3\n", "mis"),
+        ("74.txt", "2 2 1.5\n2 1 1 75 2 1 15 2 82\n2 2 1 31 2 87 1 2 82\n", "fjsp"),  # the .fjs layout under .txt
+        (
+            "s.dat",
+            "33D32945 STP File, STP Format Version 1.0\nSECTION Graph\nNodes 2\nEdges 1\nE 1 2 5\nEND\n"
+            "SECTION Terminals\nTerminals 2\nT 1\nT 2\nEND\nEOF\n",
+            "stp",
+        ),
+    ],
+)
+def test_files_as_frontierco_ships_them_are_read_by_their_content(tmp_path, name, text, problem):
+    """Issue 44: FrontierCO's hard TSP files have no suffix, its MDS valid files are PACE under .txt, and its FJSP hard
+    files may use the .fjs layout under .txt; before, the first two were refused and the third sent to Naderi's reader."""
+    from frontierco.problems import problem_of
+    from frontierco.problems.files import read_instance
+
+    (tmp_path / name).write_text(text)
+    assert problem_of(read_instance(tmp_path / name)).name == problem
+
+
+def test_a_file_of_no_known_suffix_or_opening_is_one_line(tmp_path):
+    from frontierco.errors import FormatError
+    from frontierco.problems.files import read_instance
+
+    (tmp_path / "E4.0").write_text("1 2 3\n")
+    with pytest.raises(FormatError, match="or opening as one of them does"):
+        read_instance(tmp_path / "E4.0")

@@ -1,4 +1,4 @@
-"""``frontierco instances``: list, show, generate and verify the collections."""
+"""``frontierco instances``: list, show, generate and verify the collections; import FrontierCO's data."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rich.table import Table
 
 from frontierco.cli.common import console, context_of, progress
 
-app = typer.Typer(help="Instance collections: list, show, generate, verify.", no_args_is_help=True)
+app = typer.Typer(help="Instance collections: list, show, generate, verify, import.", no_args_is_help=True)
 
 
 @app.command("list")
@@ -95,3 +95,23 @@ def instances_verify(
     if failures:
         raise typer.Exit(1)
     console.print(f"{collection}: all instances verified")
+
+
+@app.command("import")
+def instances_import(
+    ctx: typer.Context,
+    tree: Annotated[Path, typer.Argument(help="a downloaded FrontierCO data tree (<PROBLEM>/easy_test_instances, ...)")],
+    prefix: Annotated[str, typer.Option(help="collections are named PREFIX-<problem>-<easy|hard|valid>")] = "fco",
+) -> None:
+    """Make workspace collections of a FrontierCO data tree: its instances by its names, its values, their sha256."""
+    from frontierco.app.importing import import_tree
+    from frontierco.names import check_name
+    from frontierco.registry import Registry
+
+    context = context_of(ctx)
+    workspace = context.required()
+    manifests = workspace.root / "instances" / check_name(prefix, "collection prefix")
+    for made in import_tree(tree, Registry.of(context), manifests, prefix):
+        with_value = sum(1 for f in made.files if f.value is not None)
+        console.print(f"{made.collection}: {len(made.files)} instances, {with_value} with FrontierCO's value")
+    console.print(f"manifests in {manifests}; files in {context.files.cache}")

@@ -3,8 +3,9 @@
 The problem follows from the file: its suffix names a family's reader (a reader may look inside, as the routing
 libraries' TYPE line does). Each family declares
 its readers, writers and solution files (``Family`` in ``common/family.py``); this module looks them up. FrontierCO's
-``.txt`` suffix is shared by the layouts of three problems: the token counts of the first non-blank lines tell them
-apart, as each family's ``text_forms`` declare.
+``.txt`` suffix is shared by the layouts of several problems: the words that open a file (``p ds``, a routing
+library's ``NAME``), else the token counts of its first non-blank lines, tell them apart, as each family's ``text_forms``
+declare; the opening words also decide a file whose suffix the suite does not know (FrontierCO's ``E10k.0``).
 """
 
 from __future__ import annotations
@@ -51,27 +52,56 @@ def _first_lines(path: Path, count: int) -> list[list[str]]:
     return found
 
 
+def _opening(path: Path) -> list[str]:
+    """The tokens of the first non-blank line that is not a comment (``c ...``), among the first ``OPENING_LINES``;
+    the first word without a trailing ``:`` and every word in lower case."""
+    for tokens in _first_lines(path, OPENING_LINES):
+        if tokens[0] != "c":
+            return [tokens[0].removesuffix(":").lower(), *(token.lower() for token in tokens[1:])]
+    return []
+
+
+OPENING_LINES = 1000  # comment lines looked past for a file's opening words
+
+
+def keyed_form(path: str | Path) -> TextForm | None:
+    """The form whose keywords open the file, None when none does."""
+    opening = _opening(Path(path))
+    for form in TEXT_FORMS:
+        if any(opening[: len(words)] == words for words in (keyword.lower().split() for keyword in form.keywords)):
+            return form
+    return None
+
+
 def text_form(path: str | Path) -> TextForm:
-    """The layout of a ``.txt`` file: the first whose leading token counts match, else the fallback layout."""
+    """The layout of a ``.txt`` file: the first whose keywords open it, else the first whose leading token counts
+    match, else the fallback layout."""
+    keyed = keyed_form(path)
+    if keyed is not None:
+        return keyed
     shapes = [form.first_lines for form in TEXT_FORMS if form.first_lines is not None]
     lines = _first_lines(Path(path), max(map(len, shapes), default=0))
     counts = tuple(len(tokens) for tokens in lines)
     for form in TEXT_FORMS:
         if form.first_lines is not None and counts[: len(form.first_lines)] == form.first_lines:
             return form
-    return next(form for form in TEXT_FORMS if form.first_lines is None)
+    return next(form for form in TEXT_FORMS if form.first_lines is None and not form.keywords)
 
 
 def read_instance(path: str | Path) -> Instance:
-    """Read an instance file of any supported format; unknown or malformed files raise FormatError."""
+    """Read an instance file of any supported format; unknown or malformed files raise FormatError. A ``.txt`` file's
+    layout, and the format of a file whose suffix the suite does not know (FrontierCO's ``E10k.0``), are decided by
+    its content (``TextForm``)."""
     path = Path(path)
     suffix = base_suffix(path)
     if suffix == ".txt":
         reader = text_form(path).reader
     elif suffix in READERS:
         reader = READERS[suffix]
+    elif (keyed := keyed_form(path)) is not None:
+        reader = keyed.reader
     else:
-        raise FormatError(path, 0, f"a file ending in one of {', '.join(INSTANCE_SUFFIXES)}")
+        raise FormatError(path, 0, f"a file ending in one of {', '.join(INSTANCE_SUFFIXES)}, or opening as one of them does")
     instance: Instance = resolve(reader)(path)
     return instance
 

@@ -96,7 +96,7 @@ def test_times_that_add_up_beyond_2_53_are_refused_and_2_53_itself_reads(tmp_pat
         ("1\n2\n2\n3 1\n", 0, "2 operations, found 1 rows"),
         ("1\n2\n1\n3 1 4\n", 4, "2 processing times"),
         ("2\n2\n1\n3 1\n", 3, "2 numbers of operations"),
-        ("p edge 3 2\ne 1 2\n", 1, "Naderi's flexible job shop text form"),
+        ("p sat 3 2\ne 1 2\n", 1, "Naderi's flexible job shop text form"),  # (a `p edge` or `p ds` graph is read as one)
     ],
 )
 def test_lying_naderi_text_is_refused_with_its_line(tmp_path, text, line, message):

@@ -63,8 +63,10 @@ class Problem:
     size_in_name: Callable[[str], int | None] = lambda name: None  # a size that library names carry (kroA100: 100)
     sense_varies: bool = False  # each instance states its own direction (a mixed-integer program): ``sense_of`` must load it
     # a feasible solution's objective with the format's rounding left out, as FrontierCO's evaluator computes it (its
-    # TSP and CVRP lengths are unrounded Euclidean); None: the problem has no rounding to leave out
+    # routing lengths are unrounded Euclidean); None: the problem has no rounding to leave out
     unrounded: Callable[[Any, Any], float | None] | None = None
+    frontierco_folder: str | None = None  # the problem's folder in FrontierCO's data tree (``frontierco instances import``)
+    frontierco_transform: str | None = None  # one of ``transforms``: how FrontierCO's own loader reads its files
 
     def contract_cases(self) -> dict[str, Callable[[], Any]]:
         """The tiny instances every solver must handle, by name, each built on call."""

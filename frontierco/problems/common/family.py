@@ -32,12 +32,16 @@ class SolutionFile:
 
 @dataclass(frozen=True)
 class TextForm:
-    """One layout of FrontierCO's ``.txt`` files, which several problems share: ``first_lines`` are the token counts
-    of the first non-blank lines that tell it apart (``None``: the layout read when no other matches, whose reader
-    names the line that is wrong)."""
+    """One layout of FrontierCO's ``.txt`` files, which several problems share, or of a file without a suffix the
+    suite knows (FrontierCO's ``E10k.0``): ``keywords`` are phrases one of which opens the first line that is not a
+    comment (a ``c`` line; case and a ``:`` after the first word ignored: ``NAME``, ``p ds``), and they alone decide a
+    file without a known suffix; ``first_lines`` are the token counts of the first non-blank lines that tell a ``.txt``
+    layout apart. A form with neither is the layout read when no other matches, whose reader names the line that is
+    wrong."""
 
     reader: str
     first_lines: tuple[int, ...] | None
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -195,4 +195,5 @@ PROBLEM = Problem(
     time_shift=1.0,
     solution_suffix=".txt",
     cases="frontierco.problems.facility.cases:cflp_cases",
+    frontierco_folder="CFLP",
 )

@@ -148,4 +148,5 @@ PROBLEM = Problem(
     time_shift=1.0,
     solution_suffix=".txt",
     cases="frontierco.problems.facility.cases:cpmp_cases",
+    frontierco_folder="CPMP",
 )

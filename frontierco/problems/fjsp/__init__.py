@@ -14,5 +14,8 @@ FAMILY = Family(
     writers={"fjsp": Writer(f"{HERE}.files:fjs_suffix", f"{HERE}.files:write_fjs")},
     solution_files={"fjsp": SolutionFile(f"{HERE}.fjsp:write_solution_file", f"{HERE}.fjsp:read_solution_file")},
     generators=(Generator("fjsp-random", "fjsp", f"{HERE}.generators:fjsp_random"),),
-    text_forms=(TextForm(f"{HERE}.files:read_naderi", None),),  # Naderi's form opens with the job count alone on its line
+    text_forms=(
+        TextForm(f"{HERE}.files:read_fjs", (3,)),  # the .fjs layout under a .txt name: "jobs machines average" first
+        TextForm(f"{HERE}.files:read_naderi", None),  # Naderi's form opens with the job count alone on its line
+    ),
 )

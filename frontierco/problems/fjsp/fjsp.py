@@ -223,4 +223,5 @@ PROBLEM = Problem(
     time_shift=1.0,
     solution_suffix=".sol",
     cases="frontierco.problems.fjsp.cases:fjsp_cases",
+    frontierco_folder="FJSP",
 )

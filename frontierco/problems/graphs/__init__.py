@@ -3,7 +3,7 @@ generators, and their MILP forms."""
 
 from __future__ import annotations
 
-from frontierco.problems.common.family import Family, MilpForm, SolutionFile, Writer
+from frontierco.problems.common.family import Family, MilpForm, SolutionFile, TextForm, Writer
 from frontierco.problems.common.generator import Generator
 from frontierco.problems.graphs import mds, mis
 
@@ -32,6 +32,10 @@ FAMILY = Family(
         Generator("mis-rb", "mis", f"{HERE}.generators:mis_rb"),
         Generator("mds-ba", "mds", f"{HERE}.dominating:mds_ba"),
         Generator("mds-sparse", "mds", f"{HERE}.dominating:mds_sparse"),
+    ),
+    text_forms=(  # PACE and DIMACS graphs under a .txt name (FrontierCO's MDS valid files)
+        TextForm(f"{HERE}.pace:read_pace_ds", None, ("p ds",)),
+        TextForm(f"{HERE}.dimacs:read_dimacs", None, ("p edge", "p col")),
     ),
     milp_forms={
         "mis": MilpForm(f"{HERE}.forms:mis_to_milp", f"{HERE}.forms:mis_solution"),

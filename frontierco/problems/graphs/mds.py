@@ -116,4 +116,5 @@ PROBLEM = Problem(
     time_shift=1.0,
     solution_suffix=".sol",
     cases="frontierco.problems.graphs.cases:mds_cases",
+    frontierco_folder="MDS",
 )

@@ -160,4 +160,5 @@ PROBLEM = Problem(
     cases="frontierco.problems.graphs.cases:mis_cases",
     size_unit="vertices",
     transforms={"complement": complement},
+    frontierco_folder="MIS",
 )

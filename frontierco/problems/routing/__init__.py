@@ -3,7 +3,7 @@ variant; TSPLIB / VRPLIB files, DIMACS TSP Challenge generators and real-city ro
 
 from __future__ import annotations
 
-from frontierco.problems.common.family import Family, SolutionFile, Writer
+from frontierco.problems.common.family import Family, SolutionFile, TextForm, Writer
 from frontierco.problems.common.generator import Generator
 from frontierco.problems.routing import cvrp, cvrptw, tsp
 
@@ -25,6 +25,9 @@ FAMILY = Family(
         "cvrp": SolutionFile(f"{HERE}.tsplib:write_routes_solution", f"{HERE}.tsplib:read_routes_solution"),
         "cvrptw": SolutionFile(f"{HERE}.tsplib:write_routes_solution", f"{HERE}.tsplib:read_routes_solution"),
     },
+    text_forms=(  # a TSPLIB / VRPLIB file under another name (FrontierCO's TSP hard files: E10k.0)
+        TextForm(f"{HERE}.tsplib:read_routing_instance", None, ("NAME", "TYPE", "COMMENT", "DIMENSION", "EDGE_WEIGHT_TYPE")),
+    ),
     generators=(
         Generator("tsp-uniform", "tsp", f"{HERE}.generators:tsp_uniform"),
         Generator("tsp-clustered", "tsp", f"{HERE}.generators:tsp_clustered"),

@@ -196,4 +196,6 @@ PROBLEM = Problem(
     size_in_name=size_in_name,
     transforms={"unrounded": unrounded, "unrounded-no-route-limit": unrounded_without_route_limit},
     unrounded=unrounded_length,
+    frontierco_folder="CVRP",
+    frontierco_transform="unrounded-no-route-limit",  # FrontierCO reads coordinates, demands, capacity; unrounded
 )

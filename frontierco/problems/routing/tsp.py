@@ -97,4 +97,5 @@ PROBLEM = Problem(
     size_unit="nodes",
     size_in_name=size_in_name,
     unrounded=unrounded_length,
+    frontierco_folder="TSP",
 )

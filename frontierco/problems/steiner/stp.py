@@ -234,4 +234,5 @@ PROBLEM = Problem(
     time_shift=1.0,
     solution_suffix=".txt",
     cases="frontierco.problems.steiner.cases:stp_cases",
+    frontierco_folder="STP",
 )
