@@ -48,6 +48,11 @@ def _matrix(n: int, edges: np.ndarray, weights: np.ndarray) -> csr_matrix:
     return coo_matrix((np.concatenate([weights, weights]), (both[:, 0], both[:, 1])), shape=(n, n)).tocsr()
 
 
+def adjacency(instance: STPInstance) -> csr_matrix:
+    """The graph's adjacency in CSR form, both directions of every edge (data: the edge weights)."""
+    return _matrix(instance.n, instance.edges, instance.weights.astype(np.float64))
+
+
 def tree_cost(instance: STPInstance, tree: np.ndarray) -> float:
     """The instance's cost of these edge indices (exact for integer weights)."""
     chosen = instance.weights[tree]

@@ -94,10 +94,27 @@ def test_stp_scip_proves_a_small_optimum_with_its_bound():
     assert all(item.value <= brute_force(instance) for item in items if isinstance(item, Bound))
 
 
-@pytest.mark.parametrize("name", ["stp-sph", "stp-networkx"])
+@pytest.mark.parametrize("name", ["stp-sph", "stp-networkx", "stp-ls"])
 def test_the_heuristics_yield_feasible_trees(name):
     instance = SMALL[3]
     solver = get_solver(name).load()()
     solver.setup()
     items = list(solver.solve(instance, Budget(5.0)))
     assert items and all(evaluate(instance, getattr(item, "solution", item)).objective >= brute_force(instance) for item in items)
+
+
+def test_stp_ls_on_equal_weights_yields_better_and_better_trees_down_to_the_optimum_the_same_for_a_seed():
+    instance = generate("stp-hypercube", "h4", 0, {"dimension": 4}).instance  # unit weights: the vertex-set search
+    solver = get_solver("stp-ls").load()()
+    solver.setup()
+
+    def costs(seed: int) -> list[float]:
+        items = list(solver.solve(instance, Budget(60.0, seed=seed)))  # ends by its stall rule, long before
+        verdicts = [evaluate(instance, item) for item in items]
+        assert all(v.feasible for v in verdicts)
+        return [v.objective for v in verdicts]
+
+    found = costs(1)
+    assert found == sorted(found, reverse=True) and len(set(found)) == len(found)
+    assert found[-1] == brute_force(instance)
+    assert costs(1) == found
