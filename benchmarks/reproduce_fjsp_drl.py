@@ -7,6 +7,8 @@ literature upper bound ((f - ub) / ub, the paper's measure). One thread.
 
     python benchmarks/reproduce_fjsp_drl.py [--sets 1005 2005 Mk] [--instances 100] [--samples 100]
 
+(`--samples 0`: greedy only.)
+
 Sets: 1005 1510 2005 2010 3010 4010 (random), Mk (Brandimarte), e_la r_la v_la (Hurink edata/rdata/vdata).
 """
 
@@ -45,10 +47,12 @@ def instances(root: Path, name: str, count: int) -> list[tuple[FJSPInstance, flo
 
 
 def makespans(network: object, instance: FJSPInstance, samples: int, seed: int) -> tuple[float, float]:
-    """(greedy makespan, best of ``samples`` sampled ones)."""
+    """(greedy makespan, best of ``samples`` sampled ones; the greedy one again when ``samples`` is 0)."""
     layout = schedule_module.Layout.of(instance)
     generator = torch.Generator().manual_seed(seed)
     greedy = solver_module.rollout(network, layout, 1, sample=False, generator=generator)
+    if samples == 0:
+        return float(greedy.makespans()[0]), float(greedy.makespans()[0])
     sampled = solver_module.rollout(network, layout, samples, sample=True, generator=generator)
     return float(greedy.makespans()[0]), float(sampled.makespans().min())
 

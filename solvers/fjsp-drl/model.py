@@ -15,6 +15,7 @@ Shapes: a batch of B states of one instance with O operations, M machines, J job
 from __future__ import annotations
 
 from functools import cached_property
+from typing import cast
 
 import torch
 from torch import nn
@@ -103,7 +104,7 @@ class OperationUpdate(nn.Module):
         by layer; read once the weights are loaded."""
         layers = []
         for position in (0, 2, 4):
-            linears = [layer.project[position] for layer in self.gnn_layers]
+            linears = [cast(nn.Linear, cast(nn.Sequential, layer.project)[position]) for layer in self.gnn_layers]
             width = max(linear.weight.shape[1] for linear in linears)
             weights = torch.stack([F.pad(linear.weight.detach().t(), (0, 0, 0, width - linear.weight.shape[1])) for linear in linears])
             layers.append((weights, torch.stack([linear.bias.detach() for linear in linears])))
