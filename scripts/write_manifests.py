@@ -31,6 +31,14 @@ OJALGO = "https://github.com/optimatika/ojAlgo/raw/064c9d5/src/test/resources/op
 PUC = "https://github.com/xyu03/ILS/raw/f6ae355/instances/{}"
 BEHNKE = "https://github.com/jrc-rodec/FJSSP-W-Benchmarking/raw/eb1d283/instances/Instances_FJSSP/0_BehnkeGeiger/{}"
 NADERI = "https://github.com/INFORMSJoC/2021.0326/raw/8e13c2b/data/Flexiblejobshop/New/{}"
+SONG = "https://github.com/songwenas12/fjsp-drl/raw/d7637b7/data_test/{}"
+SONG_RANDOM_SAMPLE = 10  # instances of each size of Song et al.'s random test sets (the first in file order)
+PUBLIC_FJSP = {  # collection: (file prefix, name in Public-bounds.csv, description)
+    "fjsp-brandimarte": ("Mk", "Brandimarte", "Brandimarte's (1993) Mk01-Mk10"),
+    "fjsp-hurink-edata": ("e_la", "Hurink_edata", "Hurink, Jurisch & Thole's (1994) edata la01-la40"),
+    "fjsp-hurink-rdata": ("r_la", "Hurink_rdata", "Hurink, Jurisch & Thole's (1994) rdata la01-la40"),
+    "fjsp-hurink-vdata": ("v_la", "Hurink_vdata", "Hurink, Jurisch & Thole's (1994) vdata la01-la40"),
+}
 HIGHS_FILES = {
     "dcmulti",
     "egout",
@@ -251,6 +259,62 @@ def frontierco_fjsp(mirror: Path, level: str) -> dict[str, object]:
         "published_set": {"name": f"FrontierCO FJSP {level}", "size": len(bks)},
         "origin": origin,
         "license": license_,
+        "instance": entries,
+    }
+
+
+def fjsp_public(mirror: Path, name: str) -> dict[str, object]:
+    """A public FJSP benchmark as Song et al. (2023) test it (their `data_test/Public/` files), with the literature
+    bounds of `Public-bounds.csv` (DANIEL's BenchDataSolution.csv): the upper bound as the best-known value
+    (optimal where it meets the lower bound), the lower bound named in the source."""
+    prefix, bench, what = PUBLIC_FJSP[name]
+    bounds = {
+        int(row["dataname"].lstrip("mkla")): (int(row["lb"]), int(row["ub"]))
+        for row in csv.DictReader((mirror / "fjsp/song-2022/Public-bounds.csv").open())
+        if row["benchname"] == bench
+    }
+    entries = []
+    for p in sorted((mirror / "fjsp/song-2022/Public").glob(f"{prefix}*.fjs")):
+        lower, upper = bounds[int(p.stem.removeprefix(prefix))]
+        entries.append(
+            _file(
+                mirror,
+                f"fjsp/song-2022/Public/{p.name}",
+                SONG.format(f"Public/{p.name}"),
+                p.stem,
+                reference=upper,
+                reference_source=f"literature upper bound (wrqccc/FJSP-DRL BenchDataSolution.csv); lower bound {lower}",
+                reference_status="optimal" if lower == upper else "best-known",
+            )
+        )
+    return {
+        "name": name,
+        "problem": "fjsp",
+        "version": 1,
+        "description": f"{what}, the public FJSP benchmark of Song et al. (2023) with the literature's bounds",
+        "origin": "https://github.com/songwenas12/fjsp-drl @ d7637b7, data_test/Public/; bounds: github.com/wrqccc/FJSP-DRL @ 2cf81b1",
+        "license": "published for research benchmarking; Song et al.'s repository: Apache-2.0",
+        "instance": entries,
+    }
+
+
+def fjsp_song_random(mirror: Path) -> dict[str, object]:
+    """The first instances (file order) of each of Song et al.'s six random test sets; no reference (the paper
+    compares with OR-Tools, whose schedules it does not publish)."""
+    entries = []
+    for folder in ("1005", "1510", "2005", "2010", "3010", "4010"):
+        for p in sorted((mirror / "fjsp/song-2022" / folder).glob("*.fjs"))[:SONG_RANDOM_SAMPLE]:
+            entries.append(_file(mirror, f"fjsp/song-2022/{folder}/{p.name}", SONG.format(f"{folder}/{p.name}"), p.stem))
+    return {
+        "name": "fjsp-song-random",
+        "problem": "fjsp",
+        "version": 1,
+        "description": (
+            f"the first {SONG_RANDOM_SAMPLE} instances of each of Song et al.'s (2023) random test sets "
+            "(10x5, 15x10, 20x5, 20x10, 30x10, 40x10 jobs x machines; 100 each); no reference values"
+        ),
+        "origin": "https://github.com/songwenas12/fjsp-drl @ d7637b7, data_test/",
+        "license": "Apache-2.0 (Song et al.)",
         "instance": entries,
     }
 
@@ -609,7 +673,9 @@ def main() -> None:
         "frontierco-stp-hard": lambda: frontierco_stp_hard(mirror),
         "frontierco-fjsp-easy": lambda: frontierco_fjsp(mirror, "easy"),
         "frontierco-fjsp-hard": lambda: frontierco_fjsp(mirror, "hard"),
+        "fjsp-song-random": lambda: fjsp_song_random(mirror),
     }
+    builders |= {name: (lambda name=name: fjsp_public(mirror, name)) for name in PUBLIC_FJSP}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in GENERATED}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(0, FRESH_TEST_SEED))) for spec in FRESH}
@@ -624,7 +690,18 @@ def main() -> None:
             "frontierco"
             if name.startswith("frontierco-")
             else "real"
-            if name in ("tsplib", "tsplib-large", "cvrplib-x", "cvrplib-xxl", "bhoslib", "satlib-mis", "miplib-small")
+            if name
+            in (
+                "tsplib",
+                "tsplib-large",
+                "cvrplib-x",
+                "cvrplib-xxl",
+                "bhoslib",
+                "satlib-mis",
+                "miplib-small",
+                *PUBLIC_FJSP,
+                "fjsp-song-random",
+            )
             else "generated"
         )
         folder.mkdir(parents=True, exist_ok=True)
