@@ -5,7 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from frontierco.kit.solverkit import ScipSearch, cpsat_incumbents, integer_scale, pyvrp_data, refuse_route_limit, route_limit
+from frontierco.kit.solverkit import (
+    ScipSearch,
+    cpsat_incumbents,
+    integer_matrix,
+    integer_scale,
+    pyvrp_data,
+    refuse_route_limit,
+    route_limit,
+)
 from frontierco.problems import CVRPInstance, EdgeWeights
 
 pyscipopt = pytest.importorskip("pyscipopt")
@@ -116,3 +124,16 @@ def test_a_solver_that_cannot_honour_a_limit_refuses_it_in_one_line() -> None:
     with pytest.raises(ValueError, match=r"^vroom cannot honour a maximum route length \(DISTANCE 180\)"):
         refuse_route_limit(_limited(180.0), "vroom")
     refuse_route_limit(_limited(None), "vroom")  # no limit: nothing to refuse
+
+
+@pytest.mark.parametrize("span", [0.3, 40.0, 600.0])  # Golden 9-20 span 30-76, Golden 1-8 360-720
+def test_integer_matrix_round_trip_is_within_half_a_scaled_unit_and_the_largest_distance_near_1e5(span: float) -> None:
+    """The round trip integer / scale differs from each real distance by at most half a scaled unit, and the
+    largest scaled distance is 1e4-1e5 (PyVRP works on integers): plain rounding of Golden_9's distances (11 on
+    median) left PyVRP 3.0% above FrontierCO's value at 30 s, x10 2.0%, x100 0.85%, the factor used here (x1000)
+    0.96% and x10000 1.0%."""
+    weights = EdgeWeights("EXACT_2D", coords=np.random.default_rng(2).random((50, 2)) * span)
+    scale, real = integer_scale(weights), weights.full_matrix()
+    scaled = integer_matrix(weights)
+    assert scaled.dtype == np.int64 and 1e4 <= scaled.max() <= 1e5
+    assert np.all(np.abs(scaled / scale - real) <= 0.5 / scale + 1e-12)
