@@ -17,7 +17,9 @@ NATIVE_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D")
 LARGE = 1_000  # cities from which LKH gets POPMUSIC candidate sets (benchmarks/lkh_ladder.py: the ascent costs too much)
 HUGE = 100_000  # cities from which POPMUSIC gives way to QUADRANT candidates, no ascent and a greedy first tour
 FIRST_SHARE = 0.25  # of the time left, for the first run: preprocessing (candidates saved) and a first search
-ONE_RUN = 20_000  # cities from which LKH runs once with the whole budget: a first run's share would end inside its preprocessing
+ONE_RUN = 5_000  # cities from which LKH runs once with the whole budget: a first run's share would end inside its preprocessing
+SHARE_SAMPLE = 1.0  # seconds of busy loop that measure the share of a core the process gets
+SHARE_MARGIN = 0.85  # of that share: it changes while LKH runs, and a run that outlasts the wall budget loses its tour
 NUMBA_FROM = 2_000_000  # cities from which the numba search replaces LKH (its first trial outlasts 300 s)
 NEIGHBOURS = 8  # candidate lists of the numba search
 DEPTH = 10  # flips of one LK-style move of the numba search (benchmarks/tsp_size_ladder.py)
@@ -68,7 +70,7 @@ def first_tour(instance: TSPInstance) -> np.ndarray:
 class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
-    version = "6"
+    version = "7"
     deterministic = True
     requires = {"elkai": "elkai>=2.0", "numba": "numba>=0.59"}
 
@@ -111,7 +113,7 @@ class LKH(Solver):
             settings += f"CANDIDATE_FILE = {folder / 'candidates'}\n"
             runs = ((FIRST_SHARE, None), (1.0, folder / "start.tour"))
         for share, start in runs:
-            seconds = clock.left() * share * cpu_share(0.2)  # LKH's limits count CPU time: on a shared core it gets less
+            seconds = clock.left() * share * cpu_share(SHARE_SAMPLE) * SHARE_MARGIN  # LKH's limits count CPU time
             if seconds < 0.5:
                 return
             begin = "" if start is None or best is curve else f"INITIAL_TOUR_FILE = {tour_file(start, best)}\n"
