@@ -498,13 +498,14 @@ class LocalSearch:
         self.length -= _iterated(self.tour, self.pos, self.queue, self.queued, self.ring, *args)
 
 
-def anytime(search: LocalSearch, clock: Clock, seed: int, depth: int = 0) -> Iterator[np.ndarray]:
+def anytime(search: LocalSearch, clock: Clock, seed: int, depth: int = 0, kicks: bool = True) -> Iterator[np.ndarray]:
     """The search's better tours (copies) until the clock runs out: the descent to a local optimum (with ``depth``
     above the search's own, first its own moves, then from that optimum LK-style moves of ``depth`` flips too: a
     descent cut by the clock then leaves no stretch of the first tour untouched), then iterated local search, in
     rounds of about ``ROUND_SECONDS`` of search sized by the search's own time; an improvement is handed over once
     the search since the last handover took ``YIELD_RATIO`` times what that handover cost (a copy checked by the
-    harness: about a second at 1M cities), the last one just before the deadline."""
+    harness: about a second at 1M cities), the last one just before the deadline. Without ``kicks`` it ends at the
+    (deepened) local optimum."""
     best, steps, round_ = search.length, 1000, 0
     searched, handover = 0.0, 0.0  # search seconds since the last yield; what the last yield cost
     while not clock.expired():
@@ -524,6 +525,8 @@ def anytime(search: LocalSearch, clock: Clock, seed: int, depth: int = 0) -> Ite
             handover = clock.elapsed() - handed
         if descending and search.at_local_optimum and depth > search.depth:
             search.deepen(depth)
+        elif descending and search.at_local_optimum and not kicks:
+            break
         elif descending and search.at_local_optimum:
             steps = 64  # kicks are counted apart from moves
         else:

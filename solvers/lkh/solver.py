@@ -19,6 +19,7 @@ HUGE = 100_000  # cities from which POPMUSIC gives way to QUADRANT candidates, n
 FIRST_SHARE = 0.25  # of the time left, for the first run: preprocessing (candidates saved) and a first search
 ONE_RUN = 5_000  # cities from which LKH runs once with the whole budget: a first run's share would end inside its preprocessing
 SHARE_SAMPLE = 1.0  # seconds of busy loop that measure the share of a core the process gets
+FIRST_SEARCH = 0.3  # of the budget at most, for the numba search's local optimum that LKH then starts from
 SHARE_MARGIN = 0.85  # of that share: it changes while LKH runs, and a run that outlasts the wall budget loses its tour
 NUMBA_FROM = 2_000_000  # cities from which the numba search replaces LKH (its first trial outlasts 300 s)
 NEIGHBOURS = 8  # candidate lists of the numba search
@@ -70,7 +71,7 @@ def first_tour(instance: TSPInstance) -> np.ndarray:
 class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
-    version = "7"
+    version = "8"
     deterministic = True
     requires = {"elkai": "elkai>=2.0", "numba": "numba>=0.59"}
 
@@ -90,14 +91,21 @@ class LKH(Solver):
         yield TSPSolution(best)
         if n < 4:
             return
-        costs = TourCosts.of(instance) if n >= NUMBA_FROM and instance.weights.coords is not None else None
+        length = instance.weights.path_length(np.append(best, best[0]))
+        costs = TourCosts.of(instance) if n >= ONE_RUN and instance.weights.coords is not None else None
         if costs is not None:
+            # the numba search: 2-opt + Or-opt, then LK-style moves; above NUMBA_FROM for the whole budget, below it
+            # to a local optimum within FIRST_SEARCH of the budget, the tour LKH starts from (a tour within seconds
+            # whatever share of a core LKH's CPU-time limits get)
             points = np.asarray(instance.weights.coords, dtype=np.float64)[:, :2]
             search = LocalSearch(curve, costs, candidates(costs, points, NEIGHBOURS))
-            for better in anytime(search, clock, budget.seed, depth=DEPTH):  # 2-opt + Or-opt first, then LK moves
-                yield TSPSolution(better)
-            return
-        length = instance.weights.path_length(np.append(best, best[0]))
+            whole = n >= NUMBA_FROM
+            first = clock if whole else Clock(budget.time_limit * FIRST_SEARCH, margin=0.0, started=clock.started)
+            for better in anytime(search, first, budget.seed, depth=DEPTH, kicks=whole):
+                best, length = better, search.length
+                yield TSPSolution(best)
+            if whole:
+                return
         text = problem_text(instance)
         # Below ONE_RUN two runs, both bounded by LKH's TOTAL_TIME_LIMIT (which, unlike TIME_LIMIT, counts the
         # preprocessing): the first builds the candidate sets, saves them and searches for a quarter of the time left;
@@ -108,7 +116,7 @@ class LKH(Solver):
         folder = Path(tempfile.mkdtemp(prefix="lkh-"))  # under TMPDIR: the run's one writable folder
         settings = f"RUNS = 1\nSEED = {budget.seed + 1}\nTRACE_LEVEL = 0\nMAX_TRIALS = {TRIALS}\nTIME_LIMIT = 1e9\n"
         settings += candidate_settings(n)
-        runs: tuple[tuple[float, Path | None], ...] = ((1.0, None),)
+        runs: tuple[tuple[float, Path | None], ...] = ((1.0, folder / "start.tour"),)
         if n < ONE_RUN:
             settings += f"CANDIDATE_FILE = {folder / 'candidates'}\n"
             runs = ((FIRST_SHARE, None), (1.0, folder / "start.tour"))
