@@ -1,7 +1,9 @@
 """Are the suite's DIMACS random instances the challenge's? A check of the seed convention against FrontierCO's
 best-known tour lengths, which are all there is to compare with (the instance files are not in the mirror).
 
-The convention tried: instance ``E<n>.<i>`` is ``portgen n (n + i)`` and ``C<n>.<i>`` is ``portcgen n (n + i)``.
+The convention checked is the challenge README's: ``E<size>.<i>`` is ``portgen n seed`` and ``C<size>.<i>`` is
+``portcgen n seed`` with seed n for i = 0 and 10 n + i for i > 0 (``frontierco.problems.routing.dimacs.dimacs_seed``;
+an earlier guess, seed n + i, is refuted: its .1 and .2 tours came out 0.1-0.3% below FrontierCO's values).
 Each instance is made by the suite's generator and solved by LKH for ``--seconds``; its tour, an upper bound,
 is compared with FrontierCO's value. A tour shorter than FrontierCO's best-known by more than rounding, or a
 pattern across .0/.1/.2 that does not follow FrontierCO's, refutes the convention; tours within a small
@@ -18,11 +20,11 @@ import re
 from pathlib import Path
 
 from frontierco.problems import evaluate
-from frontierco.problems.routing.dimacs import dimacs_clustered, dimacs_uniform
+from frontierco.problems.routing.dimacs import SIZES, dimacs_instance, dimacs_seed
 from frontierco.solver import Budget, Proven, get_solver
 from frontierco.workspace import Context
 
-NAME = re.compile(r"^([EC])(\d+)([kM])\.(\d+)$")
+NAME = re.compile(r"^([EC])(\d+[kM])\.(\d+)$")
 
 
 def bks_values() -> dict[str, float]:
@@ -33,14 +35,14 @@ def bks_values() -> dict[str, float]:
 
 
 def instance_of(name: str):  # type: ignore[no-untyped-def]
-    """The suite's instance for a DIMACS name under the convention seed = n + index."""
+    """The suite's instance for a DIMACS name under the README's convention, and its seed."""
     match = NAME.match(name)
-    if match is None:
+    if match is None or match.group(2) not in SIZES:
         raise SystemExit(f"not a DIMACS random instance name: {name}")
-    kind, digits, unit, index = match.groups()
-    n = int(digits) * (1000 if unit == "k" else 1_000_000)
-    make = dimacs_uniform if kind == "E" else dimacs_clustered
-    return make(name, n + int(index), n).instance, n + int(index)
+    kind, size, index = match.groups()
+    n = SIZES[size]
+    seed = dimacs_seed(n, int(index))
+    return dimacs_instance(name, seed, n, clustered=kind == "C").instance, seed
 
 
 def main() -> None:

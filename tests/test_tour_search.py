@@ -101,14 +101,18 @@ def test_the_local_search_ends_where_neither_2_opt_nor_or_opt_improves() -> None
             assert d[a, c] + d[b, e] >= d[a, b] + d[c, e]
 
 
-@pytest.mark.parametrize(("rule", "limit"), [("EUC_2D", 400), ("CEIL_2D", 400), ("EXACT_2D", 400), ("EUC_2D", 12)])
-def test_kicks_never_lengthen_and_the_length_is_kept_exactly(rule: str, limit: int) -> None:
+@pytest.mark.parametrize(
+    ("rule", "limit", "depth"),
+    [("EUC_2D", 400, 0), ("CEIL_2D", 400, 0), ("EXACT_2D", 400, 0), ("EUC_2D", 12, 0), ("EUC_2D", 400, 6), ("EUC_2D", 12, 6)],
+)
+def test_kicks_never_lengthen_and_the_length_is_kept_exactly(rule: str, limit: int, depth: int) -> None:
     """A kick whose descent does not pay is undone exactly (tour, positions and length), whatever the moves'
-    reversal limit."""
+    reversal limit, with LK-style moves too."""
     tsp = instance(400, rule=rule, seed=8)
     costs = TourCosts.of(tsp)
     assert costs is not None
-    search = LocalSearch(np.random.default_rng(9).permutation(400), costs, candidates(costs, tsp.weights.coords, 8), limit=limit)
+    lists = candidates(costs, tsp.weights.coords, 8)
+    search = LocalSearch(np.random.default_rng(9).permutation(400), costs, lists, limit=limit, depth=depth)
     while not search.at_local_optimum:
         search.descend(1000)
     optimum = search.length
@@ -155,3 +159,19 @@ def test_duplicate_points_never_list_themselves_and_the_length_stays_exact() -> 
         search.descend(50)
     search.kick(300, 0)
     assert search.length == pytest.approx(tsp.weights.path_length(np.append(search.tour, search.tour[0])), abs=1e-6)
+
+
+def test_lk_moves_reach_a_shorter_local_optimum_than_2_opt_and_or_opt() -> None:
+    tsp = instance(3000, seed=12)
+    costs = TourCosts.of(tsp)
+    assert costs is not None
+    lists, start = candidates(costs, tsp.weights.coords, 8), np.random.default_rng(13).permutation(3000)
+    optima = []
+    for depth in (0, 8):
+        search = LocalSearch(start, costs, lists, depth=depth)
+        while not search.at_local_optimum:
+            search.descend(100)
+        assert sorted(search.tour.tolist()) == list(range(3000))
+        assert search.length == pytest.approx(costs.length(search.tour), abs=1e-6)
+        optima.append(search.length)
+    assert optima[1] < optima[0]

@@ -13,19 +13,25 @@ coordinates with a TSPLIB rounding rule, so that the search optimises exactly wh
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 from scipy.spatial import cKDTree
 
+from frontierco.kit.solverkit import Clock
 from frontierco.problems import TSPInstance
 
 DENSE_LIMIT = 4000  # above this many nodes, costs come from the coordinates (an n x n matrix would not fit)
 RULE_CODES = {"EXACT_2D": 1, "EUC_2D": 2, "CEIL_2D": 3}  # coordinate rules computed inside the search
 EPSILON = 1e-9
 MAX_REVERSAL = 50_000  # cities a move may turn around: no bound below 100,001 cities (a shorter side is at most n/2)
+ROUND_SECONDS = 1.0  # search between two looks at the clock: moves or kicks per round adapt to it
+YIELD_RATIO = 4.0  # an improvement is handed over once the search since the last one took 4x what that handover did
 JOURNAL = 4096  # reversals of one kick's descent that can be undone; a descent with more keeps its tour
+LK_REVERSAL = 10_000  # cities one tentative flip of an LK move may turn around (most are undone)
+LK_BREADTH = 3  # first steps of an LK move tried in turn (the later ones take the best step only)
 
 
 @njit(cache=True, inline="always")
@@ -124,7 +130,7 @@ def _two_opt(tour: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray, xy: n
         pos[tour[k]] = k
     ring = np.array([0, n], dtype=np.int64)
     state = (tour, pos, tour.copy(), np.ones(n, dtype=np.bool_), ring)
-    return _descend(*state, neighbours, matrix, xy, rule, max_moves, False, MAX_REVERSAL, *_no_journal())[1]
+    return _descend(*state, neighbours, matrix, xy, rule, max_moves, False, MAX_REVERSAL, *_no_journal(), 0)[1]
 
 
 @njit(cache=True)
@@ -195,14 +201,114 @@ def _or_opt_node(
 
 
 @njit(cache=True)
+def _lk_options(
+    t1: int, t2: int, g: float, k: int, tour: np.ndarray, pos: np.ndarray, neighbours: np.ndarray, matrix: np.ndarray,
+    xy: np.ndarray, rule: int, limit: int, added: np.ndarray, options: np.ndarray, values: np.ndarray,
+) -> int:  # fmt: skip
+    """The next steps of an LK chain whose loose end is t2 (gain ``g`` so far): each candidate t3 with
+    g - d(t2, t3) > 0 and its t4 (the neighbour of t3 whose edge goes, so that one flip keeps the tour whole),
+    written to ``options`` / ``values`` (the gain with (t3, t4) dropped) best first; returns how many."""
+    n = tour.shape[0]
+    forward = tour[(pos[t1] + 1) % n] == t2
+    count = 0
+    for t3 in neighbours[t2]:
+        g1 = g - _cost(t2, t3, matrix, xy, rule)
+        if g1 <= EPSILON:
+            break  # nearest first
+        if t3 == t1:
+            continue
+        t4 = tour[(pos[t3] - 1) % n] if forward else tour[(pos[t3] + 1) % n]
+        if t4 == t2 or t4 == t1:
+            continue
+        fresh = True  # an edge this move added is never dropped again
+        for m in range(k):
+            if (added[m, 0] == t3 and added[m, 1] == t4) or (added[m, 0] == t4 and added[m, 1] == t3):
+                fresh = False
+        i, j = (pos[t2], pos[t4]) if forward else (pos[t4], pos[t2])
+        if not fresh or _too_long(i, j, n, limit):
+            continue
+        value = g1 + _cost(t3, t4, matrix, xy, rule)
+        at = count
+        while at > 0 and values[at - 1] < value:  # insertion, best first
+            options[at], values[at] = options[at - 1], values[at - 1]
+            at -= 1
+        options[at, 0], options[at, 1], values[at] = t3, t4, value
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _lk_node(
+    a: int, tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, head: int, size: int,
+    neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, limit: int, journal: np.ndarray,
+    logged: np.ndarray, depth: int,
+) -> tuple[float, int]:  # fmt: skip
+    """An LK-style move from ``a`` (Lin and Kernighan 1973, as a chain of flips: Johnson and McGeoch's form): the
+    edge (a, t2) goes, then up to ``depth`` times a candidate t3 of the loose end t2 is joined to it, the edge that
+    keeps the tour whole is dropped (a flip) and t4 becomes the loose end, t3 chosen for the largest
+    d(t3, t4) - d(t2, t3), the first step's up to ``LK_BREADTH`` best choices tried in turn; the chain is cut back
+    to its best closed tour. Depth 2 makes the sequential 3-opt moves that two flips reach. Returns (gain, queue
+    size); gain 0 (and the tour as it was) when none pays."""
+    n = tour.shape[0]
+    width = neighbours.shape[1]
+    steps, count = np.empty((depth, 2), np.int64), np.zeros(1, np.int64)
+    touched = np.empty(2 * depth + 2, np.int64)
+    added = np.empty((depth, 2), np.int64)
+    first, first_values = np.empty((width, 2), np.int64), np.empty(width)
+    options, values = np.empty((width, 2), np.int64), np.empty(width)
+    flip_limit = min(limit, LK_REVERSAL)
+    t1 = a
+    for side in (1, -1):
+        t2_start = tour[(pos[t1] + side) % n]
+        g_start = _cost(t1, t2_start, matrix, xy, rule)
+        choices = _lk_options(t1, t2_start, g_start, 0, tour, pos, neighbours, matrix, xy, rule, flip_limit, added, first, first_values)
+        for attempt in range(min(choices, LK_BREADTH)):
+            t2, g = t2_start, g_start
+            best, best_k, k = EPSILON, 0, 0
+            count[0] = 0
+            touched[0], touched[1] = t1, t2
+            while k < depth:
+                if k == 0:
+                    pick, pick4, value = first[attempt, 0], first[attempt, 1], first_values[attempt]
+                else:
+                    found = _lk_options(t1, t2, g, k, tour, pos, neighbours, matrix, xy, rule, flip_limit, added, options, values)
+                    if found == 0:
+                        break
+                    pick, pick4, value = options[0, 0], options[0, 1], values[0]
+                forward = tour[(pos[t1] + 1) % n] == t2
+                i, j = (pos[t2], pos[pick4]) if forward else (pos[pick4], pos[t2])
+                _reverse(tour, pos, i, j, steps, count)  # t1 t2 .. t4 t3 -> t1 t4 .. t2 t3
+                added[k, 0], added[k, 1] = t2, pick
+                touched[2 * k + 2], touched[2 * k + 3] = pick, pick4
+                k += 1
+                g = value
+                closed = g - _cost(pick4, t1, matrix, xy, rule)
+                if closed > best:
+                    best, best_k = closed, k
+                t2 = pick4
+            for m in range(k - 1, best_k - 1, -1):
+                _reverse(tour, pos, steps[m, 0], steps[m, 1], steps, count)  # the flips past the best closed tour, undone
+            if best_k > 0:
+                for m in range(best_k):
+                    if logged[0] < journal.shape[0]:
+                        journal[logged[0], 0], journal[logged[0], 1] = steps[m, 0], steps[m, 1]
+                    logged[0] += 1
+                for m in range(2 * best_k + 2):
+                    size = _push(touched[m], queue, queued, head, size)
+                return best, size
+    return 0.0, size
+
+
+@njit(cache=True)
 def _descend(
     tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray,
     neighbours: np.ndarray, matrix: np.ndarray, xy: np.ndarray, rule: int, max_moves: int, or_opt: bool, limit: int,
-    journal: np.ndarray, logged: np.ndarray,
+    journal: np.ndarray, logged: np.ndarray, depth: int,
 ) -> tuple[float, int]:  # fmt: skip
-    """2-opt (and with ``or_opt`` Or-opt) from the nodes on the queue (``ring`` = [head, size]; a node's 2-opt
-    moves first, then its Or-opt moves) until no node on it has an improving move or after ``max_moves``
-    moves; returns (total gain, moves). The queue's state stays in ``ring`` for the next call."""
+    """2-opt (and with ``or_opt`` Or-opt, with ``depth`` > 1 LK-style moves of that many flips) from the nodes on
+    the queue (``ring`` = [head, size]; a node's 2-opt moves first, then Or-opt, then LK) until no node on it has
+    an improving move or after ``max_moves`` moves; returns (total gain, moves). The queue's state stays in
+    ``ring`` for the next call."""
     n = tour.shape[0]
     head, size = ring[0], ring[1]
     total, moves = 0.0, 0
@@ -215,6 +321,8 @@ def _descend(
         gain, size = _two_opt_node(a, tour, pos, queue, queued, head, size, *costs)
         if gain <= 0.0 and or_opt:
             gain, size = _or_opt_node(a, tour, pos, queue, queued, head, size, *costs)
+        if gain <= 0.0 and depth > 1:
+            gain, size = _lk_node(a, tour, pos, queue, queued, head, size, *costs, depth)
         if gain > 0.0:
             total += gain
             moves += 1
@@ -248,7 +356,7 @@ def _kick(tour: np.ndarray, pos: np.ndarray, i: int, first: int, second: int, ma
 @njit(cache=True)
 def _iterated(
     tour: np.ndarray, pos: np.ndarray, queue: np.ndarray, queued: np.ndarray, ring: np.ndarray, neighbours: np.ndarray,
-    matrix: np.ndarray, xy: np.ndarray, rule: int, kicks: int, window: int, seed: int, limit: int,
+    matrix: np.ndarray, xy: np.ndarray, rule: int, kicks: int, window: int, seed: int, limit: int, depth: int,
 ) -> float:  # fmt: skip
     """Iterated local search (Lourenco, Martin and Stuetzle's scheme, with local double-bridge kicks) from a
     local optimum (an empty queue): ``kicks`` times a random local double bridge, 2-opt + Or-opt from the six
@@ -267,7 +375,8 @@ def _iterated(
         ring[0], ring[1], logged[0] = 0, 0, 0
         for offset in (0, 1, first, first + 1, first + second, first + second + 1):
             ring[1] = _push(tour[(i + offset) % n], queue, queued, 0, ring[1])
-        delta -= _descend(tour, pos, queue, queued, ring, neighbours, matrix, xy, rule, 1 << 62, True, limit, journal, logged)[0]
+        state = (tour, pos, queue, queued, ring, neighbours, matrix, xy, rule)
+        delta -= _descend(*state, 1 << 62, True, limit, journal, logged, depth)[0]
         if delta <= EPSILON or logged[0] > JOURNAL:
             total -= delta
             continue
@@ -347,9 +456,11 @@ class LocalSearch:
     """2-opt + Or-opt on candidate lists, then iterated local search, in bounded steps (an anytime solver looks
     at its clock between them). ``tour`` is the current tour, changed in place; ``length`` follows it."""
 
-    def __init__(self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30, limit: int = MAX_REVERSAL) -> None:
+    def __init__(
+        self, tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, window: int = 30, limit: int = MAX_REVERSAL, depth: int = 0
+    ) -> None:  # fmt: skip
         self.tour = np.ascontiguousarray(tour, dtype=np.int64).copy()
-        self.costs, self.neighbours, self.window, self.limit = costs, neighbours, window, limit
+        self.costs, self.neighbours, self.window, self.limit, self.depth = costs, neighbours, window, limit, depth
         n = len(self.tour)
         self.pos = np.empty(n, dtype=np.int64)
         self.pos[self.tour] = np.arange(n)
@@ -365,16 +476,63 @@ class LocalSearch:
         """Up to ``max_moves`` improving 2-opt / Or-opt moves towards a local optimum."""
         if len(self.tour) >= 8:
             c = self.costs
-            state = (self.tour, self.pos, self.queue, self.queued, self.ring)
-            self.length -= _descend(*state, self.neighbours, c.matrix, c.xy, c.rule, max_moves, True, self.limit, *_no_journal())[0]
+            journal, logged = _no_journal()
+            self.length -= _descend(
+                self.tour, self.pos, self.queue, self.queued, self.ring, self.neighbours, c.matrix, c.xy, c.rule,
+                max_moves, True, self.limit, journal, logged, self.depth,
+            )[0]  # fmt: skip
         else:
             self.ring[1] = 0
+
+    def deepen(self, depth: int) -> None:
+        """From now on LK-style moves of ``depth`` flips too, every city back on the queue."""
+        self.depth = depth
+        self.queue[:] = self.tour
+        self.queued[:] = True
+        self.ring[:] = (0, len(self.tour))
 
     def kick(self, kicks: int, seed: int) -> None:
         """``kicks`` rounds of iterated local search from the local optimum."""
         c = self.costs
-        args = (self.neighbours, c.matrix, c.xy, c.rule, kicks, self.window, seed, self.limit)
+        args = (self.neighbours, c.matrix, c.xy, c.rule, kicks, self.window, seed, self.limit, self.depth)
         self.length -= _iterated(self.tour, self.pos, self.queue, self.queued, self.ring, *args)
+
+
+def anytime(search: LocalSearch, clock: Clock, seed: int, depth: int = 0, kicks: bool = True) -> Iterator[np.ndarray]:
+    """The search's better tours (copies) until the clock runs out: the descent to a local optimum (with ``depth``
+    above the search's own, first its own moves, then from that optimum LK-style moves of ``depth`` flips too: a
+    descent cut by the clock then leaves no stretch of the first tour untouched), then iterated local search, in
+    rounds of about ``ROUND_SECONDS`` of search sized by the search's own time; an improvement is handed over once
+    the search since the last handover took ``YIELD_RATIO`` times what that handover cost (a copy checked by the
+    harness: about a second at 1M cities), the last one just before the deadline. Without ``kicks`` it ends at the
+    (deepened) local optimum."""
+    best, steps, round_ = search.length, 1000, 0
+    searched, handover = 0.0, 0.0  # search seconds since the last yield; what the last yield cost
+    while not clock.expired():
+        descending = not search.at_local_optimum
+        started = clock.elapsed()
+        if descending:
+            search.descend(steps)  # to the local optimum first
+        else:
+            search.kick(steps, seed=seed * 1_000_003 + round_)
+            round_ += 1
+        took = max(clock.elapsed() - started, 1e-4)  # the search alone: rounds are sized by it
+        searched += took
+        if search.length < best - 1e-9 and searched >= YIELD_RATIO * handover:
+            best, searched = search.length, 0.0
+            handed = clock.elapsed()
+            yield search.tour.copy()
+            handover = clock.elapsed() - handed
+        if descending and search.at_local_optimum and depth > search.depth:
+            search.deepen(depth)
+        elif descending and search.at_local_optimum and not kicks:
+            break
+        elif descending and search.at_local_optimum:
+            steps = 64  # kicks are counted apart from moves
+        else:
+            steps = int(max(1, min(steps * ROUND_SECONDS / took, 4 * steps, steps * clock.left() / took)))
+    if search.length < best - 1e-9:
+        yield search.tour.copy()  # the last improvement, within the clock's margin
 
 
 def two_opt(tour: np.ndarray, costs: TourCosts, neighbours: np.ndarray, max_moves: int = 1 << 62) -> np.ndarray:
@@ -396,6 +554,7 @@ def warm_up() -> None:
     assert costs is not None
     neighbours = candidates(costs, points, 6)
     two_opt(np.arange(12, dtype=np.int64), costs, neighbours)
-    search = LocalSearch(np.arange(12, dtype=np.int64), costs, neighbours)
-    search.descend(1000)
-    search.kick(8, seed=0)
+    for depth in (0, 3):
+        search = LocalSearch(np.arange(12, dtype=np.int64), costs, neighbours, depth=depth)
+        search.descend(1000)
+        search.kick(8, seed=0)

@@ -1,4 +1,5 @@
-"""LKH (Helsgaun's Lin-Kernighan heuristic) through the ``elkai`` package, for TSP and ATSP."""
+"""LKH (Helsgaun's Lin-Kernighan heuristic) through the ``elkai`` package, for TSP and ATSP; above the size where
+LKH's first trial does not end within the budget, the numba LK-style local search of ``frontierco.kit``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from frontierco.kit.solverkit import Clock, hilbert_index, integer_matrix, integer_scale
+from frontierco.kit.solverkit import Clock, cpu_share, hilbert_index, integer_matrix, integer_scale
 from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
 
@@ -16,6 +17,13 @@ NATIVE_RULES = ("EUC_2D", "CEIL_2D", "ATT", "GEO", "MAN_2D", "MAX_2D")
 LARGE = 1_000  # cities from which LKH gets POPMUSIC candidate sets (benchmarks/lkh_ladder.py: the ascent costs too much)
 HUGE = 100_000  # cities from which POPMUSIC gives way to QUADRANT candidates, no ascent and a greedy first tour
 FIRST_SHARE = 0.25  # of the time left, for the first run: preprocessing (candidates saved) and a first search
+ONE_RUN = 5_000  # cities from which LKH runs once with the whole budget: a first run's share would end inside its preprocessing
+SHARE_SAMPLE = 1.0  # seconds of busy loop that measure the share of a core the process gets
+FIRST_SEARCH = 0.3  # of the budget at most, for the numba search's local optimum that LKH then starts from
+SHARE_MARGIN = 0.85  # of that share: it changes while LKH runs, and a run that outlasts the wall budget loses its tour
+NUMBA_FROM = 2_000_000  # cities from which the numba search replaces LKH (its first trial outlasts 300 s)
+NEIGHBOURS = 8  # candidate lists of the numba search
+DEPTH = 10  # flips of one LK-style move of the numba search (benchmarks/tsp_size_ladder.py)
 TRIALS = 1_000_000_000  # LKH's MAX_TRIALS (its default, n, ends a run on small instances long before the limit)
 
 
@@ -63,12 +71,19 @@ def first_tour(instance: TSPInstance) -> np.ndarray:
 class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
-    version = "5"
+    version = "8"
     deterministic = True
-    requires = {"elkai": "elkai>=2.0"}
+    requires = {"elkai": "elkai>=2.0", "numba": "numba>=0.59"}
+
+    def setup(self) -> None:
+        from frontierco.kit.tour_search import warm_up
+
+        warm_up()  # the numba search compiled (or loaded from numba's cache) before the clock starts
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
         from elkai import _elkai
+
+        from frontierco.kit.tour_search import LocalSearch, TourCosts, anytime, candidates
 
         clock = Clock(budget.time_limit, margin=0.1)
         n = instance.n
@@ -77,17 +92,36 @@ class LKH(Solver):
         if n < 4:
             return
         length = instance.weights.path_length(np.append(best, best[0]))
+        costs = TourCosts.of(instance) if n >= ONE_RUN and instance.weights.coords is not None else None
+        if costs is not None:
+            # the numba search: 2-opt + Or-opt, then LK-style moves; above NUMBA_FROM for the whole budget, below it
+            # to a local optimum within FIRST_SEARCH of the budget, the tour LKH starts from (a tour within seconds
+            # whatever share of a core LKH's CPU-time limits get)
+            points = np.asarray(instance.weights.coords, dtype=np.float64)[:, :2]
+            search = LocalSearch(curve, costs, candidates(costs, points, NEIGHBOURS))
+            whole = n >= NUMBA_FROM
+            first = clock if whole else Clock(budget.time_limit * FIRST_SEARCH, margin=0.0, started=clock.started)
+            for better in anytime(search, first, budget.seed, depth=DEPTH, kicks=whole):
+                best, length = better, search.length
+                yield TSPSolution(best)
+            if whole:
+                return
         text = problem_text(instance)
-        # Two runs, both bounded by LKH's TOTAL_TIME_LIMIT (which, unlike TIME_LIMIT, counts the preprocessing):
-        # the first builds the candidate sets, saves them and searches for a quarter of the time left; the
-        # second reads the candidates back (a second or two where building them took 10-20 s at 13,509 cities)
-        # and searches from the first run's tour for the rest. MAX_TRIALS is lifted so that the time, not
-        # LKH's trial count (n by default), ends a run.
+        # Below ONE_RUN two runs, both bounded by LKH's TOTAL_TIME_LIMIT (which, unlike TIME_LIMIT, counts the
+        # preprocessing): the first builds the candidate sets, saves them and searches for a quarter of the time left;
+        # the second reads the candidates back (a second or two where building them took 10-20 s at 13,509 cities)
+        # and searches from the first run's tour for the rest. From ONE_RUN on one run gets it all: a quarter of the
+        # time would end inside the preprocessing. MAX_TRIALS is lifted so that the time, not LKH's trial count (n
+        # by default), ends a run.
         folder = Path(tempfile.mkdtemp(prefix="lkh-"))  # under TMPDIR: the run's one writable folder
         settings = f"RUNS = 1\nSEED = {budget.seed + 1}\nTRACE_LEVEL = 0\nMAX_TRIALS = {TRIALS}\nTIME_LIMIT = 1e9\n"
-        settings += f"{candidate_settings(n)}CANDIDATE_FILE = {folder / 'candidates'}\n"
-        for share, start in ((FIRST_SHARE, None), (1.0, folder / "start.tour")):
-            seconds = clock.left() * share
+        settings += candidate_settings(n)
+        runs: tuple[tuple[float, Path | None], ...] = ((1.0, folder / "start.tour"),)
+        if n < ONE_RUN:
+            settings += f"CANDIDATE_FILE = {folder / 'candidates'}\n"
+            runs = ((FIRST_SHARE, None), (1.0, folder / "start.tour"))
+        for share, start in runs:
+            seconds = clock.left() * share * cpu_share(SHARE_SAMPLE) * SHARE_MARGIN  # LKH's limits count CPU time
             if seconds < 0.5:
                 return
             begin = "" if start is None or best is curve else f"INITIAL_TOUR_FILE = {tour_file(start, best)}\n"

@@ -17,8 +17,6 @@ from frontierco.problems import TSPInstance, TSPSolution
 from frontierco.solver import Budget, Solver
 
 CANDIDATES = 8
-ROUND_SECONDS = 1.0  # search between two looks at the clock: moves or kicks per round adapt to it
-YIELD_RATIO = 4.0  # an improvement is handed over once the search since the last one took 4x what that handover did
 
 
 class SpaceFillingCurveTwoOpt(Solver):
@@ -34,7 +32,7 @@ class SpaceFillingCurveTwoOpt(Solver):
         warm_up()  # the local search compiled (or loaded from numba's cache) before the clock starts
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
-        from frontierco.kit.tour_search import LocalSearch, TourCosts, candidates
+        from frontierco.kit.tour_search import LocalSearch, TourCosts, anytime, candidates
 
         clock = Clock(budget.time_limit, margin=0.05)
         n = instance.n
@@ -49,26 +47,5 @@ class SpaceFillingCurveTwoOpt(Solver):
         if costs is None or clock.expired():
             return
         search = LocalSearch(tour, costs, candidates(costs, points, CANDIDATES))
-        best, steps, round_ = search.length, 1000, 0
-        searched, handover = 0.0, 0.0  # search seconds since the last yield; what the last yield cost
-        while not clock.expired():
-            descending = not search.at_local_optimum
-            started = clock.elapsed()
-            if descending:
-                search.descend(steps)  # to the 2-opt + Or-opt local optimum first
-            else:
-                search.kick(steps, seed=budget.seed * 1_000_003 + round_)
-                round_ += 1
-            took = max(clock.elapsed() - started, 1e-4)  # the search alone: rounds are sized by it
-            searched += took
-            if search.length < best - 1e-9 and searched >= YIELD_RATIO * handover:
-                best, searched = search.length, 0.0
-                handed = clock.elapsed()
-                yield TSPSolution(search.tour.copy())
-                handover = clock.elapsed() - handed
-            if descending and search.at_local_optimum:
-                steps = 64  # kicks are counted apart from moves
-            else:
-                steps = int(max(1, min(steps * ROUND_SECONDS / took, 4 * steps, steps * clock.left() / took)))
-        if search.length < best - 1e-9:
-            yield TSPSolution(search.tour.copy())  # the last improvement, within the clock's margin
+        for better in anytime(search, clock, budget.seed):
+            yield TSPSolution(better)

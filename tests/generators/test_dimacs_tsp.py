@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from frontierco.problems.generate import generate
-from frontierco.problems.routing.dimacs import MAXCOORD, KnuthSubtractive, knuth_stream
+from frontierco.problems.routing.dimacs import MAXCOORD, SIZES, KnuthSubtractive, dimacs_seed, knuth_stream
 
 
 @pytest.mark.parametrize("seed", [0, 1, 1000, 10000, 123456789])
@@ -34,3 +34,33 @@ def test_portcgen_cities_gather_around_n_over_100_centres() -> None:
     nearest = np.linalg.norm(first[:, None, :] - centres[None, :, :], axis=2).min(axis=1)
     assert np.median(nearest) < 3 * MAXCOORD / np.sqrt(n)  # offsets are normal with sigma 10^6 / sqrt(n)
     assert np.median(nearest) > 0.3 * MAXCOORD / np.sqrt(n)
+
+
+@pytest.mark.parametrize(
+    ("n", "index", "seed"),
+    [(10000, 0, 10000), (10000, 1, 100001), (10000, 2, 100002), (31623, 1, 316231), (100000, 1, 1000001), (316228, 0, 316228)],
+)
+def test_the_seed_of_an_instance_is_n_for_index_0_else_ten_n_plus_the_index(n: int, index: int, seed: int) -> None:
+    assert dimacs_seed(n, index) == seed  # the challenge README's lines, e.g. "portgen 10000 100001 > E10k.1"
+
+
+# cities 1, 2, 20, 707 and 1000 of the challenge's sample files E1k.1 and C1k.1 ("portgen 1000 10001", "portcgen 1000
+# 10001"; a public copy: github AaravJalan/tsp-solver @ 2d74af4, TravelRoutes/DataSample/Datasets/); every city of
+# C1k.1 looked at there matched, negative coordinates included
+SAMPLE_C1K1 = {0: (75015, 517752), 1: (601402, 227765), 19: (63554, -47097), 706: (1019167, 244194), 999: (84097, 608845)}
+SAMPLE_E1K1 = {0: (80464, 9585), 1: (192626, 548478), 2: (351091, 714240)}
+
+
+def test_the_generators_give_the_challenges_sample_files() -> None:
+    clustered = generate("tsp-dimacs", "C1k.1", dimacs_seed(1000, 1), {"n": 1000, "clustered": True}).instance.weights.coords
+    uniform = generate("tsp-dimacs", "E1k.1", dimacs_seed(1000, 1), {"n": 1000}).instance.weights.coords
+    assert all(tuple(clustered[city]) == xy for city, xy in SAMPLE_C1K1.items())
+    assert all(tuple(uniform[city]) == xy for city, xy in SAMPLE_E1K1.items())
+
+
+def test_a_named_instance_is_its_kinds_generator_at_the_readmes_n() -> None:
+    assert SIZES["316k"] == 316228 and SIZES["3M"] == 3162278
+    clustered = generate("tsp-dimacs", "C", 5, {"n": 400, "clustered": True}).instance.weights.coords
+    assert np.array_equal(clustered, generate("tsp-dimacs-clustered", "C", 5, {"n": 400}).instance.weights.coords)
+    uniform = generate("tsp-dimacs", "E", 5, {"n": 400}).instance.weights.coords
+    assert np.array_equal(uniform, generate("tsp-dimacs-uniform", "E", 5, {"n": 400}).instance.weights.coords)

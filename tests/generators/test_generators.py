@@ -12,6 +12,7 @@ SMALL = {
     "tsp-clustered": {"n": 60, "clusters": 4},
     "tsp-dimacs-uniform": {"n": 60},
     "tsp-dimacs-clustered": {"n": 300},
+    "tsp-dimacs": {"n": 300, "clustered": True},
     "cvrp-uniform": {"n": 50},
     "cvrp-xlike": {"n": 40},
     "mis-er": {"n": 60, "p": 0.1},

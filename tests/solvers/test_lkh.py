@@ -30,3 +30,19 @@ def test_a_run_gives_feasible_tours_no_longer_than_the_first() -> None:
     verdicts = [evaluate(instance, s) for s in solver.solve(instance, Budget(time_limit=4.0))]
     assert verdicts and all(v.feasible for v in verdicts)
     assert verdicts[-1].objective <= verdicts[0].objective
+
+
+@pytest.mark.parametrize("switch", ["ONE_RUN", "NUMBA_FROM"])
+def test_the_one_run_and_the_numba_paths_give_feasible_improving_tours(switch: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From ONE_RUN cities LKH runs once with the whole budget, from NUMBA_FROM the numba LK-style search
+    replaces it: both lowered here to a 300-city instance."""
+    solver_class = get_solver("lkh").load()
+    module = sys.modules[solver_class.__module__]  # the module of the class that runs
+    monkeypatch.setattr(module, "ONE_RUN", 100)  # the numba search runs from ONE_RUN cities, all the way from NUMBA_FROM
+    monkeypatch.setattr(module, switch, 100)
+    instance = generate("tsp-dimacs-uniform", "u", 4, {"n": 300}).instance
+    solver = solver_class()
+    solver.setup()
+    values = [evaluate(instance, s) for s in solver.solve(instance, Budget(time_limit=6.0))]
+    assert len(values) >= 2 and all(v.feasible for v in values)
+    assert all(b.objective < a.objective for a, b in zip(values, values[1:], strict=False))

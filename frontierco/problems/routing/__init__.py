@@ -33,6 +33,7 @@ FAMILY = Family(
         Generator("tsp-clustered", "tsp", f"{HERE}.generators:tsp_clustered"),
         Generator("tsp-dimacs-uniform", "tsp", f"{HERE}.dimacs:dimacs_uniform"),
         Generator("tsp-dimacs-clustered", "tsp", f"{HERE}.dimacs:dimacs_clustered"),
+        Generator("tsp-dimacs", "tsp", f"{HERE}.dimacs:dimacs_instance"),
         Generator("cvrp-uniform", "cvrp", f"{HERE}.generators:cvrp_uniform"),
         Generator("cvrp-xlike", "cvrp", f"{HERE}.generators:cvrp_xlike"),
         Generator("realcity-atsp", "tsp", f"{HERE}.realcity:realcity_atsp", files=True),

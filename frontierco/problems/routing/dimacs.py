@@ -2,6 +2,11 @@
 ``portcgen`` (clustered) programs make them: integer coordinates in 0..999,999 from a portable subtractive
 random number generator of Knuth's (The Art of Computer Programming, vol. 2, 3.6), seeded with an integer.
 
+The challenge's README gives the command for each instance of its testbed: ``<kind><size>.0`` with seed n and
+``<kind><size>.<i>`` for i > 0 with seed 10 n + i (``portgen 10000 100001 > E10k.1``); ``dimacs_seed`` is that
+rule and ``dimacs_instance`` builds an instance by its challenge name. Checked against the challenge's sample files
+E1k.1 and C1k.1 (``portgen 1000 10001``, ``portcgen 1000 10001``): the same coordinates, city by city.
+
 Written here from the published description of the generators; ``KnuthSubtractive`` is the reference form
 of the number stream (one number at a time) and ``knuth_stream`` the same stream computed in blocks with
 numpy (each value is the value 55 places back minus the value 24 places back, modulo 10^9), which the tests
@@ -100,3 +105,18 @@ def dimacs_clustered(name: str, seed: int, n: int) -> Generated:
         coords[i, 0] = cx + int(v2 * t * scale * MAXCOORD)
         coords[i, 1] = cy + int(v1 * t * scale * MAXCOORD)
     return Generated(TSPInstance(name, EdgeWeights("EUC_2D", coords=coords)))
+
+
+SIZES = {"1k": 1000, "3k": 3162, "10k": 10000, "31k": 31623, "100k": 100000, "316k": 316228, "1M": 1000000}
+SIZES |= {"3M": 3162278, "10M": 10000000}  # the README's n for each size name (316k is 316,228, 3M 3,162,278)
+
+
+def dimacs_seed(n: int, index: int) -> int:
+    """The seed of the challenge's instance ``<size>.<index>`` of n cities: n for index 0, else 10 n + index."""
+    return n if index == 0 else 10 * n + index
+
+
+def dimacs_instance(name: str, seed: int, n: int, clustered: bool = False) -> Generated:
+    """``portcgen n seed`` when ``clustered``, else ``portgen n seed``: one generator for a collection that holds
+    both kinds (the challenge's E- and C-instances)."""
+    return (dimacs_clustered if clustered else dimacs_uniform)(name, seed, n)
