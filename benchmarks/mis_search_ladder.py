@@ -2,7 +2,8 @@
 
 Each search starts from the same local optimum (ARW's local search from the greedy set) and runs alone for the
 given CPU seconds (process time, so that a loaded machine changes how far a search gets, not what it is
-charged): ``exact`` the branch and bound on the complement, ``arw`` the iterated local search, ``numvc`` NuMVC.
+charged): ``exact`` the branch and bound on the complement, ``arw`` the iterated local search, ``numvc`` NuMVC,
+``pls`` the phased local search on the complement.
 Prints the largest set each found, when (CPU seconds), the leaderboard's gap |f - f*| / max(f, f*) to the
 collection's reference, and whether the branch and bound finished (proved its set optimal).
 
@@ -24,7 +25,9 @@ from frontierco.workspace import Context
 clique = load_solver_module("mis-search", "clique")
 ils = load_solver_module("mis-search", "ils")
 numvc = load_solver_module("mis-search", "numvc")
+pls = load_solver_module("mis-search", "pls")
 solver = load_solver_module("mis-search", "solver")
+SEARCHES = ["exact", "arw", "numvc", "pls"]
 
 
 def run_exact(instance: MISInstance, start: int, seconds: float) -> tuple[int, float, str]:
@@ -53,10 +56,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--collection", default="dimacs-mis")
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--searches", nargs="+", default=["exact", "arw", "numvc"], choices=["exact", "arw", "numvc"])
+    parser.add_argument("--searches", nargs="+", default=SEARCHES, choices=SEARCHES)
     parser.add_argument("--instances", nargs="+", required=True)
     args = parser.parse_args()
-    for module in (clique, ils, numvc):
+    for module in (clique, ils, numvc, pls):
         module.warm_up()
     registry = Registry.of(Context.discover())
     collection = registry.collection(args.collection)
@@ -73,9 +76,12 @@ def main() -> None:
             elif search == "arw":
                 local = ils.LocalSearch(adjacency.indptr, adjacency.indices, start, 0)
                 best, when, note = run_local(lambda s=local: s.run(64), lambda s=local: s.size, args.seconds)
-            else:
+            elif search == "numvc":
                 cover = numvc.CoverSearch(instance.n, instance.edges, start, 0)
                 best, when, note = run_local(lambda c=cover: c.run(solver.STEPS), lambda c=cover: c.size, args.seconds)
+            else:
+                phased = pls.PhasedSearch(solver.complement(instance), start, 0)
+                best, when, note = run_local(lambda p=phased: p.run(solver.STEPS), lambda p=phased: p.size, args.seconds)
             reference = entry.require_reference().value
             gap = abs(best - reference) / max(best, reference)
             line = f"{name} n={instance.n} density={density:.2f} {search}: {best} at {when:.1f} s, gap {100 * gap:.2f}% {note}"

@@ -420,7 +420,7 @@ class LocalSearch:
         return int(self.state[BEST])
 
     @property
-    def moves(self) -> int:
+    def steps(self) -> int:
         """Insertions and removals so far: the search's own measure of work."""
         return int(self.state[MOVES])
 

@@ -1,4 +1,4 @@
-"""mis-search: the branch and bound proves the optimum of small graphs, both local searches find it, every set is
+"""mis-search: the branch and bound proves the optimum of small graphs, the local searches find it, every set is
 independent, the first set comes before any search, and a seed gives the same search."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from frontierco.solver import Budget, Proven, get_solver, load_solver_module  # 
 clique = load_solver_module("mis-search", "clique")
 ils = load_solver_module("mis-search", "ils")
 numvc = load_solver_module("mis-search", "numvc")
+pls = load_solver_module("mis-search", "pls")
 solver_module = load_solver_module("mis-search", "solver")
 
 
@@ -102,6 +103,20 @@ def test_numvc_finds_the_planted_optimum(seed: int) -> None:
     assert search.size == optimum and _independent(instance, search.solution)
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_phased_local_search_finds_the_planted_optimum_as_a_clique_of_the_complement(seed: int) -> None:
+    instance, optimum = _rb(seed)
+    search = pls.PhasedSearch(solver_module.complement(instance), np.array([0]), seed)
+    for _ in range(200):
+        if search.run(1000):
+            assert _independent(instance, search.solution)
+        if search.size == optimum:
+            break
+        current = np.flatnonzero(search.inside)
+        assert _independent(instance, current) and len(current) == search.state[pls.SIZE]
+    assert search.size == optimum and _independent(instance, search.solution)
+
+
 def test_a_seed_gives_the_same_search() -> None:
     instance, _ = _rb(3)
     adjacency = instance.adjacency
@@ -109,9 +124,11 @@ def test_a_seed_gives_the_same_search() -> None:
     for _ in range(2):
         arw = ils.LocalSearch(adjacency.indptr, adjacency.indices, np.array([0]), 11)
         cover = numvc.CoverSearch(instance.n, instance.edges, np.array([0]), 11)
+        phased = pls.PhasedSearch(solver_module.complement(instance), np.array([0]), 11)
         arw.run(300)
         cover.run(3000)
-        runs.append((arw.perm.copy(), arw.moves, cover.best.copy(), cover.weight.copy()))
+        phased.run(3000)
+        runs.append((arw.perm.copy(), arw.steps, cover.best.copy(), cover.weight.copy(), phased.inside.copy(), phased.penalty.copy()))
     assert all(np.array_equal(a, b) for a, b in zip(runs[0], runs[1], strict=True))
 
 
