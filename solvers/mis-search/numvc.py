@@ -5,7 +5,8 @@ Artificial Intelligence Research 46, 2013); the complement of a vertex cover is 
 Every edge has a weight (1 at first) and every vertex a dscore: the weight of the uncovered edges it would cover
 (outside the cover), or minus the weight of the edges only it covers (inside). Whenever the cover covers every
 edge it is recorded and its vertex of highest dscore leaves, so the search looks for a cover one smaller. A step
-takes out the cover vertex of highest dscore (the longest unmoved among equals), then covers a random uncovered
+takes out the cover vertex of highest dscore (the longest unmoved among equals; not the vertex the step before
+added, as in the authors' code), then covers a random uncovered
 edge by the endpoint of higher dscore among those whose configuration changed (a neighbour moved) since it last
 left the cover; then every uncovered edge gains weight 1, and when the mean weight reaches gamma = n / 2 all
 weights are scaled by rho = 0.3 (the paper's values).
@@ -20,7 +21,7 @@ import numpy as np
 from numba import njit
 
 # the scalar state (``CoverSearch.state``)
-STEP, RANDOM, UNCOVERED, COVER, BEST, TOTAL = range(6)
+STEP, RANDOM, UNCOVERED, COVER, BEST, TOTAL, TABU = range(7)
 RHO = 0.3
 GAMMA = 0.5  # times n
 
@@ -113,14 +114,17 @@ def _drop(
 
 
 @njit(cache=True)
-def _highest(cover: np.ndarray, dscore: np.ndarray, stamp: np.ndarray, state: np.ndarray) -> int:
-    """The cover vertex of highest dscore, the longest unmoved among equals."""
-    best = cover[0]
-    for i in range(1, state[COVER]):
+def _highest(cover: np.ndarray, dscore: np.ndarray, stamp: np.ndarray, state: np.ndarray, tabu: int) -> int:
+    """The cover vertex of highest dscore, the longest unmoved among equals, other than ``tabu`` (when there is
+    another)."""
+    best = -1
+    for i in range(state[COVER]):
         v = cover[i]
-        if dscore[v] > dscore[best] or (dscore[v] == dscore[best] and stamp[v] < stamp[best]):
+        if v == tabu:
+            continue
+        if best < 0 or dscore[v] > dscore[best] or (dscore[v] == dscore[best] and stamp[v] < stamp[best]):
             best = v
-    return best
+    return best if best >= 0 else cover[0]
 
 
 @njit(cache=True)
@@ -173,11 +177,11 @@ def _steps(
                 best[:] = inside
             if state[COVER] == 0:
                 return improved
-            _drop(_highest(cover, dscore, stamp, state), *arrays)
+            _drop(_highest(cover, dscore, stamp, state, -1), *arrays)
             if improved:
                 return True
             continue
-        _drop(_highest(cover, dscore, stamp, state), *arrays)
+        _drop(_highest(cover, dscore, stamp, state, state[TABU]), *arrays)  # not the vertex the last step added
         e = uncovered[_random(state) % state[UNCOVERED]]
         a, b = ends[e, 0], ends[e, 1]
         if not conf[a]:
@@ -189,6 +193,7 @@ def _steps(
         else:
             v = b
         _add(v, *arrays)
+        state[TABU] = v
         for i in range(state[UNCOVERED]):
             f = uncovered[i]
             weight[f] += 1
@@ -226,7 +231,8 @@ class CoverSearch:
         self.uncovered_at = np.full(max(m, 1), -1, np.int64)
         self.stamp = np.zeros(n, np.int64)
         self.best = self.inside.copy()
-        self.state = np.zeros(6, np.int64)
+        self.state = np.zeros(7, np.int64)
+        self.state[TABU] = -1
         self.state[RANDOM] = (seed * 0x9E3779B97F4A7C15 + 0x5851F42D4C957F2D) % (1 << 62) or 1
         self.state[COVER] = int(self.inside.sum())
         self.state[BEST] = self.state[COVER]

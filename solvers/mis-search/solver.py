@@ -28,7 +28,7 @@ GROWTH = 8  # the local search's turns double up to this many times the first: t
 class MisSearch(Solver):
     name = "mis-search"
     problems = ("mis",)
-    version = "1"
+    version = "2"
     requires = {"numba": "numba>=0.59"}
     deterministic = True
 
