@@ -6,10 +6,9 @@ Every edge has a weight (1 at first) and every vertex a dscore: the weight of th
 (outside the cover), or minus the weight of the edges only it covers (inside). Whenever the cover covers every
 edge it is recorded and its vertex of highest dscore leaves, so the search looks for a cover one smaller. A step
 takes out the cover vertex of highest dscore (the longest unmoved among equals; not the vertex the step before
-added, as in the authors' code), then covers a random uncovered
-edge by the endpoint of higher dscore among those whose configuration changed (a neighbour moved) since it last
-left the cover; then every uncovered edge gains weight 1, and when the mean weight reaches gamma = n / 2 all
-weights are scaled by rho = 0.3 (the paper's values).
+added, as in the authors' code), then covers a random uncovered edge by the endpoint of higher dscore among those
+whose configuration changed (a neighbour moved) since it last left the cover; then every uncovered edge gains
+weight 1, and when the mean weight reaches gamma = n / 2 all weights are scaled by rho = 0.3 (the paper's values).
 
 The search runs in pieces of a given number of steps, its state in arrays; randomness is a xorshift generator
 seeded from the run's seed.
