@@ -35,7 +35,7 @@ def test_instances_show_collection_and_instance():
 
 def test_instances_show_says_what_of_a_published_set_a_collection_holds_and_how_an_instance_is_read(mirror):
     result = runner.invoke(app, ["instances", "show", "frontierco-mis-easy"])
-    assert result.exit_code == 0 and "holds FrontierCO MIS easy: 18 of 37" in result.output
+    assert result.exit_code == 0 and "holds FrontierCO MIS easy: 27 of 37" in result.output
     result = runner.invoke(app, ["instances", "show", "frontierco-mis-easy/C125.9"])
     assert result.exit_code == 0 and "read as its complement" in result.output and "125 vertices, 787 edges" in result.output
 

@@ -73,7 +73,7 @@ def test_the_coverage_table_of_the_docs_is_the_collections(bks):
 def test_dimacs_mis_is_the_complement_of_the_clique_graphs_and_its_optima_are_frontierco_s(bks):
     collection = suite_registry().collection("dimacs-mis")
     easy = bks[("MIS", "easy")]
-    assert len(collection.entries) == 18
+    assert len(collection.entries) == 27
     for entry in collection.entries:
         assert entry.transform == "complement" and entry.reference is not None
         assert entry.reference.value == easy[entry.name], entry.key  # two sources, one value

@@ -141,3 +141,32 @@ def test_the_dimacs_clique_graphs_of_the_mirror_read_with_their_published_sizes(
     assert (brock.n, brock.m) == (200, 9876)  # the DIMACS original's 'p edge 200 9876'
     dsjc = read_instance(folder / "DSJC500_5.clq")  # its header says 125248: each of the 62624 edges counted twice
     assert (dsjc.n, dsjc.m) == (500, 62624) and (folder / "DSJC500_5.clq").read_text().split("\n", 1)[0].split() == ["500", "125248"]
+
+
+@pytest.mark.parametrize("suffix", [".clq", ".b"])
+@pytest.mark.parametrize("comment_among_edges", [False, True])  # the vectorised reader, then the line-by-line one
+def test_crlf_line_ends_and_a_full_header_with_comments_read_as_lf(tmp_path, suffix, comment_among_edges):
+    lines = ["c FILE: g.b", "c", "c SOURCE: a copy with CRLF line ends", "p edge 4 3", "e 2 1", "e 3 2", "e 4 3"]
+    if comment_among_edges:
+        lines.insert(5, "c between the edges")
+    path = tmp_path / f"g{suffix}"
+    path.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    graph = read_instance(path)
+    assert graph.n == 4 and graph.edges.tolist() == [[0, 1], [1, 2], [2, 3]]
+
+
+def test_a_binary_file_named_b_is_refused_as_not_text(tmp_path):
+    path = tmp_path / "g.b"
+    path.write_bytes(b"p edge 4 3\n\xff\xfe\x00\x81")
+    with pytest.raises(FormatError, match="UTF-8"):
+        read_instance(path)
+
+
+def test_the_second_copy_of_dimacs_clique_graphs_reads_with_the_dimacs_table_s_sizes(mirror):
+    folder = mirror / "mis" / "dimacs-clique-2"
+    sizes = {"MANN_a27.clq.b": (378, 70551), "gen200_p0.9_44.b": (200, 17910), "gen400_p0.9_75.b": (400, 71820)}
+    sizes |= {"hamming8-4.clq": (256, 20864), "keller4.clq": (171, 9435), "keller5.clq": (776, 225990)}
+    for name, (n, m) in sizes.items():
+        assert b"\r\n" in (folder / name).read_bytes()[:200]
+        graph = read_instance(folder / name)
+        assert (graph.n, graph.m) == (n, m), name

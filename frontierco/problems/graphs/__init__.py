@@ -12,7 +12,9 @@ HERE = __name__  # the declarations below name functions of this folder's module
 FAMILY = Family(
     problems=(mis.PROBLEM, mds.PROBLEM),
     readers={
-        **dict.fromkeys((".mis", ".col", ".clq", ".dimacs"), f"{HERE}.dimacs:read_dimacs"),
+        # ".b": the name some copies of the DIMACS clique graphs carry for their ASCII text (the DIMACS binary
+        # form of that name is not text, and read_dimacs refuses it as such)
+        **dict.fromkeys((".mis", ".col", ".clq", ".dimacs", ".b"), f"{HERE}.dimacs:read_dimacs"),
         **dict.fromkeys((".graph", ".metis"), f"{HERE}.dimacs:read_metis"),
         ".cnf": f"{HERE}.dimacs:read_cnf_as_mis",
         ".gr": f"{HERE}.pace:read_pace_ds",

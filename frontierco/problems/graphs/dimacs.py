@@ -1,4 +1,5 @@
-"""Graph files for MIS: DIMACS (``p edge``/``e u v``, or a bare ``N M`` first line; .mis, .col, .clq, .dimacs),
+"""Graph files for MIS: DIMACS (``p edge``/``e u v``, or a bare ``N M`` first line; .mis, .col, .clq, .dimacs, and
+.b for the ASCII copies of the DIMACS clique graphs named so; LF or CRLF line ends),
 METIS (.graph, .metis) and SATLIB CNF turned into the standard MIS graph.
 
 The CNF reduction (Karp): one vertex per literal occurrence, a triangle (clique) per clause, and an

@@ -1,0 +1,1 @@
+"""mis-search: branch and bound for maximum clique of the complement, ARW's iterated local search and NuMVC."""
