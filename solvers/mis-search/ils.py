@@ -30,14 +30,20 @@ CANDIDATES = 4  # vertices drawn for the perturbation; the one outside the solut
 
 
 @njit(cache=True)
-def _random(state: np.ndarray) -> int:
-    """The next number of a xorshift64* generator (non-negative, 62 bits) whose state is ``state[RANDOM]``."""
-    x = np.uint64(state[RANDOM])
+def xorshift(state: np.ndarray, slot: int) -> int:
+    """The next number of a xorshift64* generator (non-negative, 62 bits) whose state is ``state[slot]``; the
+    searches of this folder share it, each with its own slot."""
+    x = np.uint64(state[slot])
     x ^= x >> np.uint64(12)
     x ^= x << np.uint64(25)
     x ^= x >> np.uint64(27)
-    state[RANDOM] = np.int64(x)
+    state[slot] = np.int64(x)
     return int((x * np.uint64(2685821657736338717)) >> np.uint64(2))
+
+
+@njit(cache=True)
+def _random(state: np.ndarray) -> int:
+    return xorshift(state, RANDOM)
 
 
 @njit(cache=True)

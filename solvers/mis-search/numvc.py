@@ -19,6 +19,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .ils import xorshift
+
 # the scalar state (``CoverSearch.state``)
 STEP, RANDOM, UNCOVERED, COVER, BEST, TOTAL, TABU = range(7)
 RHO = 0.3
@@ -27,12 +29,7 @@ GAMMA = 0.5  # times n
 
 @njit(cache=True)
 def _random(state: np.ndarray) -> int:
-    x = np.uint64(state[RANDOM])
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    state[RANDOM] = np.int64(x)
-    return int((x * np.uint64(2685821657736338717)) >> np.uint64(2))
+    return xorshift(state, RANDOM)
 
 
 @njit(cache=True)

@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .ils import xorshift
+
 # the scalar state (``PhasedSearch.state``)
 RANDOM, STEP, ITERATION, SIZE, BEST, UPDATES = range(6)
 PHASES = (50, 50, 100)  # iterations of random, penalty and degree selection, in turn
@@ -28,12 +30,7 @@ PENALTY_DELAY = 2
 
 @njit(cache=True)
 def _random(state: np.ndarray) -> int:
-    x = np.uint64(state[RANDOM])
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    state[RANDOM] = np.int64(x)
-    return int((x * np.uint64(2685821657736338717)) >> np.uint64(2))
+    return xorshift(state, RANDOM)
 
 
 @njit(cache=True)
