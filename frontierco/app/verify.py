@@ -95,8 +95,9 @@ def verify_record(store: ResultStore, record: RunRecord, registry: Registry) -> 
     if record.solution_file is None:
         raise FrontiercoError(f"run {record.run_id} stored no solution ({record.status}: {record.reason})")
     problem = get_problem(record.problem)
-    solution = problem.decode(store.load_solution(record.solution_file))  # (never a file outside the store)
+    data = store.load_solution(record.solution_file)  # (never a file outside the store)
     instance = _instance(record, registry)
+    solution = problem.read_stored(instance, data)
     return Verification(record, problem.evaluate(instance, solution), instance, solution)
 
 

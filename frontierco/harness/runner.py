@@ -393,6 +393,8 @@ def _conclude(judge: _Judge, returncode: int, stopped_at_limit: bool, spec: RunS
     outcome.exit_signal = -returncode if returncode < 0 else None
     if outcome.objective is not None:
         outcome.unrounded = judge.unrounded()
+        assert outcome.best is not None
+        outcome.best = judge.problem.stored_form(judge.instance, outcome.best)
         matches = spec.reference is not None and abs(outcome.objective - spec.reference) <= same_value_slack(spec.reference)
         outcome.status = Status.OPTIMAL if outcome.proven and matches else Status.FEASIBLE
         if outcome.bound is not None and (refuted := refuted_bound(outcome.sense, outcome.bound, outcome.objective)):

@@ -67,6 +67,10 @@ class Problem:
     unrounded: Callable[[Any, Any], float | None] | None = None
     frontierco_folder: str | None = None  # the problem's folder in FrontierCO's data tree (``frontierco instances import``)
     frontierco_transform: str | None = None  # one of ``transforms``: how FrontierCO's own loader reads its files
+    # a smaller stored form of a best solution's data that needs the instance to read back (TSP tours from 200,000
+    # cities: tourpack), or None where the plain form is kept; ``expand`` reads it back (other data unchanged)
+    compact: Callable[[Any, dict[str, Any]], dict[str, Any] | None] | None = None
+    expand: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
 
     def contract_cases(self) -> dict[str, Callable[[], Any]]:
         """The tiny instances every solver must handle, by name, each built on call."""
@@ -82,6 +86,20 @@ class Problem:
         if not isinstance(solution, self.solution_type):
             raise TypeError(f"yielded a {type(solution).__name__}, not a {self.solution_type.__name__}")
         return self.to_data(solution)
+
+    def stored_form(self, instance: Any, data: dict[str, Any]) -> dict[str, Any]:
+        """The form in which the store keeps a best solution's data: ``compact``'s where it has one, else ``data``."""
+        packed = self.compact(instance, data) if self.compact is not None else None
+        return data if packed is None else packed
+
+    def read_stored(self, instance: Any, data: dict[str, Any]) -> Any:
+        """The solution a stored form holds (``expand`` first, then ``decode``); malformed data is a ValueError."""
+        if self.expand is not None:
+            try:
+                data = self.expand(instance, data)
+            except (KeyError, TypeError, ValueError, RecursionError) as exc:
+                raise ValueError(f"not a {self.name} solution: {exc}") from None
+        return self.decode(data)
 
     def decode(self, data: dict[str, Any]) -> Any:
         """The solution ``encode`` wrote; malformed data (nested too deeply to walk included) is a ValueError."""

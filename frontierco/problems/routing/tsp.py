@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
+from frontierco.problems.routing import tourpack
 from frontierco.problems.routing.distances import EdgeWeights
 
 
@@ -68,6 +70,28 @@ def unrounded_length(instance: TSPInstance, solution: TSPSolution) -> float | No
     return weights.path_length(tour) + weights.path_length(tour[[-1, 0]])
 
 
+def packed_data(instance: TSPInstance, data: dict[str, Any]) -> dict[str, Any] | None:
+    """A tour from ``tourpack.PACK_FROM`` cities on coordinates in tourpack's form, when it reads back to the same
+    tour here; else None (the plain form is kept)."""
+    coords = instance.weights.coords
+    if instance.n < tourpack.PACK_FROM or coords is None or not isinstance(data.get("tour"), list):
+        return None
+    tour = np.asarray(data["tour"], dtype=np.int64)
+    table = tourpack.neighbour_table(coords)
+    packed = tourpack.pack(tour, coords, table)
+    return {"packed_tour": packed} if np.array_equal(tourpack.unpack(packed, coords, table), tour) else None
+
+
+def unpacked_data(instance: TSPInstance, data: dict[str, Any]) -> dict[str, Any]:
+    """The plain form of a stored tour (``packed_data``'s form unpacked on the instance's coordinates)."""
+    if "packed_tour" not in data:
+        return data
+    coords = instance.weights.coords
+    if coords is None:
+        raise ValueError("a packed tour needs an instance with coordinates")
+    return {"tour": tourpack.unpack(data["packed_tour"], coords)}
+
+
 TSPLIB_NAME = re.compile(r"^[A-Za-z_]+(\d+)$")  # kroA100, pr2392: the number of cities
 
 
@@ -98,4 +122,6 @@ PROBLEM = Problem(
     size_in_name=size_in_name,
     unrounded=unrounded_length,
     frontierco_folder="TSP",
+    compact=packed_data,
+    expand=unpacked_data,
 )
