@@ -60,6 +60,17 @@ def test_aggregate_counts_runs_and_failures():
     assert agg.sgm_time == pytest.approx(math.sqrt(2 * 11) - 1)  # time to best 1 s, and the 10 s limit
 
 
+def test_a_declined_instance_counts_as_no_solution():
+    """A solver that declines an instance it cannot serve (the run's record an error with the reason) scores gap 1 and
+    primal integral 1 on it, as FrontierCO counts an instance without a solution."""
+    from tests.helpers import record
+
+    declined = score_run(record("a", "t1", "error", None, []), 100.0, "min")
+    assert declined.gap == 1.0 and declined.integral == 1.0
+    agg = aggregate([declined, score_run(record("a", "t2", "feasible", 100.0, [(1.0, 100.0)]), 100.0, "min")], "tsp")
+    assert agg.runs == 2 and agg.feasible == 1 and agg.mean_gap == pytest.approx(0.5)
+
+
 def test_performance_profile():
     costs = {"a": [1.0, 2.0, math.inf], "b": [2.0, 2.0, 3.0]}
     profile = performance_profile(costs, [1.0, 2.0])

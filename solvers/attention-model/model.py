@@ -21,6 +21,7 @@ HEADS = 8
 FEED_FORWARD = 512
 LAYERS = 3
 CLIP = 10.0
+ATTENTION_BLOCK = 1 << 25  # compatibilities the encoder holds at once (128 MB; n x n x 8 heads: 11 GB at 18,512 nodes)
 
 
 class MultiHeadAttention(nn.Module):
@@ -35,10 +36,14 @@ class MultiHeadAttention(nn.Module):
             nn.init.uniform_(weight, -1.0 / math.sqrt(weight.shape[-1]), 1.0 / math.sqrt(weight.shape[-1]))
 
     def forward(self, h: torch.Tensor) -> torch.Tensor:
-        """(B, N, D) -> (B, N, D): self-attention, each head's output projected and summed."""
+        """(B, N, D) -> (B, N, D): self-attention, each head's output projected and summed; the queries in blocks
+        of rows so that at most ``ATTENTION_BLOCK`` compatibilities exist at once (one block up to 2,048 nodes)."""
         q, k, v = (torch.einsum("bnd,hdk->hbnk", h, w) for w in (self.W_query, self.W_key, self.W_val))
-        attention = torch.softmax(q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1]), -1)
-        return torch.einsum("hbnk,hkd->bnd", attention @ v, self.W_out)
+        heads, b, n, _ = q.shape
+        rows = max(1, ATTENTION_BLOCK // (heads * b * n))
+        keys, scale = k.transpose(-2, -1), math.sqrt(q.shape[-1])
+        attended = torch.cat([torch.softmax(q[:, :, i : i + rows] @ keys / scale, -1) @ v for i in range(0, n, rows)], 2)
+        return torch.einsum("hbnk,hkd->bnd", attended, self.W_out)
 
 
 class SkipConnection(nn.Module):
@@ -103,12 +108,14 @@ class AttentionModel(nn.Module):
         self.project_out = nn.Linear(DIM, DIM, bias=False)
 
     def prepare(self, h: torch.Tensor) -> tuple[torch.Tensor, ...]:
-        """Encoded nodes -> (fixed context, glimpse keys and values per head, logit keys)."""
+        """Encoded nodes -> (fixed context, glimpse keys (B, H, K, N) and values (B, H, N, K) per head, logit keys
+        (B, D, N)), the keys laid out once as every decoding step multiplies them."""
         b, n, _ = h.shape
         fixed = self.project_fixed_context(h.mean(1))[:, None, :]
         glimpse_key, glimpse_value, logit_key = self.project_node_embeddings(h).chunk(3, -1)
         heads = lambda t: t.reshape(b, n, HEADS, DIM // HEADS).transpose(1, 2)  # noqa: E731  (B, H, N, K)
-        return fixed, heads(glimpse_key), heads(glimpse_value), logit_key
+        keys = heads(glimpse_key).transpose(-2, -1).contiguous()
+        return fixed, keys, heads(glimpse_value).contiguous(), logit_key.transpose(-2, -1).contiguous()
 
     def logits(self, prepared: tuple[torch.Tensor, ...], context: torch.Tensor, masked: torch.Tensor) -> torch.Tensor:
         """(B, N) clipped logits of the next node; ``masked`` (B, N) True where a node is not allowed."""
@@ -116,11 +123,19 @@ class AttentionModel(nn.Module):
         b = context.shape[0]
         query = fixed + self.project_step_context(context)[:, None, :]  # (B, 1, D)
         q = query.reshape(b, 1, HEADS, DIM // HEADS).transpose(1, 2)  # (B, H, 1, K)
-        compat = (q @ glimpse_key.transpose(-2, -1)) / math.sqrt(DIM // HEADS)
+        compat = shared_matmul(q, glimpse_key) / math.sqrt(DIM // HEADS)
         compat = compat.masked_fill(masked[:, None, None, :], float("-inf"))
-        glimpse = (torch.softmax(compat, -1) @ glimpse_value).transpose(1, 2).reshape(b, 1, DIM)
-        logits = (self.project_out(glimpse) @ logit_key.transpose(-2, -1)).squeeze(1) / math.sqrt(DIM)
+        glimpse = shared_matmul(torch.softmax(compat, -1), glimpse_value).transpose(1, 2).reshape(b, 1, DIM)
+        logits = shared_matmul(self.project_out(glimpse), logit_key).squeeze(1) / math.sqrt(DIM)
         return (CLIP * torch.tanh(logits)).masked_fill(masked, float("-inf"))
+
+
+def shared_matmul(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """x @ y, batched over the first axis, where ``y`` may hold one instance's matrices for every row of ``x``
+    (first axis 1): torch.matmul would copy them once per row (at 18,000 nodes, 128 rollouts: 1.5 GB a step)."""
+    if y.shape[0] == 1 and x.shape[0] > 1:
+        return torch.einsum("b...ik,...kj->b...ij", x, y[0])
+    return x @ y
 
 
 def choose(logits: torch.Tensor, sample: bool, generator: torch.Generator | None) -> torch.Tensor:
@@ -135,22 +150,31 @@ class AttentionModelTSP(AttentionModel):
         self.W_placeholder = nn.Parameter(torch.empty(2 * DIM).uniform_(-1, 1))
         self.init_embed = nn.Linear(2, DIM)
 
+    def encode(self, coords: torch.Tensor) -> torch.Tensor:
+        """(B, N, 2) points in the unit square -> (B, N, D) node embeddings."""
+        return self.embedder(self.init_embed(coords))
+
     def decode(self, coords: torch.Tensor, sample: bool = False, generator: torch.Generator | None = None) -> torch.Tensor:
-        """(B, N, 2) points in the unit square -> (B, N) tours: greedy, or sampled from the policy. The context
-        is the first and the current node (a learned placeholder at the first step)."""
-        b, n, _ = coords.shape
-        h = self.embedder(self.init_embed(coords))
+        """(B, N, 2) points in the unit square -> (B, N) tours: greedy, or sampled from the policy."""
+        return self.rollout(self.encode(coords), len(coords), sample, generator)
+
+    def rollout(self, h: torch.Tensor, count: int, sample: bool = False, generator: torch.Generator | None = None) -> torch.Tensor:
+        """``count`` tours (count, N) from node embeddings ``h`` (count or 1, N, D; one instance's embeddings are
+        shared by all its rollouts, so the encoder runs once per instance). The context is the first and the
+        current node (a learned placeholder at the first step)."""
+        n = h.shape[1]
         prepared = self.prepare(h)
-        device = coords.device
-        rows = torch.arange(b, device=device)
-        visited = torch.zeros(b, n, dtype=torch.bool, device=device)
-        tour = torch.zeros(b, n, dtype=torch.long, device=device)
-        context = self.W_placeholder.expand(b, 2 * DIM)
+        nodes = h.expand(count, -1, -1)
+        device = h.device
+        rows = torch.arange(count, device=device)
+        visited = torch.zeros(count, n, dtype=torch.bool, device=device)
+        tour = torch.zeros(count, n, dtype=torch.long, device=device)
+        context = self.W_placeholder.expand(count, 2 * DIM)
         for step in range(n):
             chosen = choose(self.logits(prepared, context, visited), sample, generator)
             tour[:, step] = chosen
             visited[rows, chosen] = True
-            context = torch.cat([h[rows, tour[:, 0]], h[rows, chosen]], -1)
+            context = torch.cat([nodes[rows, tour[:, 0]], nodes[rows, chosen]], -1)
         return tour
 
 
@@ -160,18 +184,28 @@ class AttentionModelCVRP(AttentionModel):
         self.init_embed_depot = nn.Linear(2, DIM)
         self.init_embed = nn.Linear(3, DIM)
 
+    def encode(self, coords: torch.Tensor, demand: torch.Tensor) -> torch.Tensor:
+        """(B, N, 2) points (node 0 the depot) and (B, N) demands as fractions of the capacity -> (B, N, D)."""
+        customers = self.init_embed(torch.cat([coords[:, 1:], demand[:, 1:, None]], -1))
+        return self.embedder(torch.cat([self.init_embed_depot(coords[:, :1]), customers], 1))
+
     def decode(
         self, coords: torch.Tensor, demand: torch.Tensor, sample: bool = False, generator: torch.Generator | None = None
     ) -> torch.Tensor:
-        """(B, N, 2) points (node 0 the depot) and (B, N) demands as fractions of the capacity -> (B, T) visits
+        """(B, N, 2) points and (B, N) demands -> (B, T) visits (0 = back at the depot)."""
+        return self.rollout(self.encode(coords, demand), demand, sample, generator)
+
+    def rollout(
+        self, h: torch.Tensor, demand: torch.Tensor, sample: bool = False, generator: torch.Generator | None = None
+    ) -> torch.Tensor:
+        """One rollout per row of ``demand`` (B, N) from node embeddings ``h`` (B or 1, N, D): (B, T) visits
         (0 = back at the depot; finished rollouts stay there). The context is the current node and the
         remaining capacity; a customer is allowed when unvisited and fitting, the depot unless the vehicle is
         there while some customer is still allowed."""
-        b, n, _ = coords.shape
-        customers = self.init_embed(torch.cat([coords[:, 1:], demand[:, 1:, None]], -1))
-        h = self.embedder(torch.cat([self.init_embed_depot(coords[:, :1]), customers], 1))
+        b, n = demand.shape
         prepared = self.prepare(h)
-        device = coords.device
+        nodes = h.expand(b, -1, -1)
+        device = h.device
         rows = torch.arange(b, device=device)
         visited = torch.zeros(b, n, dtype=torch.bool, device=device)
         visited[:, 0] = True
@@ -184,7 +218,7 @@ class AttentionModelCVRP(AttentionModel):
             masked = visited | (demand > (1.0 - used)[:, None] + 1e-9)
             stuck_at_depot = (current == 0) & ~masked[:, 1:].all(-1)
             masked[:, 0] = stuck_at_depot
-            context = torch.cat([h[rows, current], (1.0 - used)[:, None]], -1)
+            context = torch.cat([nodes[rows, current], (1.0 - used)[:, None]], -1)
             chosen = choose(self.logits(prepared, context, masked), sample, generator)
             used = torch.where(chosen == 0, torch.zeros_like(used), used + demand[rows, chosen])
             visited[rows, chosen] = True

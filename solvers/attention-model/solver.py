@@ -29,6 +29,8 @@ WEIGHTS = {
     for (problem, size), sha in SHA256.items()
 }
 PAPER_SAMPLES = 1280  # the paper's sampling setting: the best of 1,280 sampled tours
+MAX_NODES = 25_000  # its encoder attends every pair of nodes and each decoding step reads every node: n^2 work
+ROLLOUT_NODES = 128 * 1000  # rollouts x nodes decoded at once: a batch of 128 up to 1,000 nodes, fewer above
 
 
 def load_network(problem: str, size: int, store: FileStore | None = None) -> Any:
@@ -47,7 +49,7 @@ class AttentionModel(Solver):
     name = "attention-model"
     problems = ("tsp", "cvrp")
     learned = True
-    version = "1"
+    version = "2"  # 2: the encoder runs once per instance, in blocks; sampling batches shrink above 1,000 nodes
     requires = {"torch": "torch>=2.2"}
     deterministic = True
     published_weights = tuple(WEIGHTS.values())  # the files it needs (tests skip it where none is at hand)
@@ -68,6 +70,12 @@ class AttentionModel(Solver):
 
     def solve(self, instance: TSPInstance | CVRPInstance, budget: Budget) -> Iterator[TSPSolution | CVRPSolution]:
         refuse_route_limit(instance, self.name)  # the model builds routes by capacity alone
+        if instance.n > MAX_NODES:
+            raise ValueError(
+                f"attention-model serves up to {MAX_NODES:,} nodes: its encoder attends every pair of nodes and each decoding"
+                f" step reads every node (n^2 work; its greedy tour takes minutes on a CPU core from 20,000 nodes), and the"
+                f" paper has no scheme for larger instances; this one has {instance.n:,}"
+            )
         torch = self.torch
         torch.set_num_threads(max(1, budget.threads))
         clock = Clock(budget.time_limit, margin=0.05)
@@ -87,17 +95,20 @@ class AttentionModel(Solver):
         if isinstance(instance, CVRPInstance):
             demand = torch.from_numpy(instance.demands / instance.capacity).float()[None].to(device)
         generator = torch.Generator(device=device).manual_seed(budget.seed)
+        batch = max(1, min(self.batch, ROLLOUT_NODES // instance.n))
+
+        with torch.no_grad():
+            h = network.encode(coords) if demand is None else network.encode(coords, demand)  # once: every rollout shares it
 
         def decode(count: int, sample: bool) -> np.ndarray:
-            many = coords.expand(count, -1, -1)
             if demand is None:  # a TSP
-                return network.decode(many, sample=sample, generator=generator).cpu().numpy()
-            return network.decode(many, demand.expand(count, -1), sample=sample, generator=generator).cpu().numpy()
+                return network.rollout(h, count, sample=sample, generator=generator).cpu().numpy()
+            return network.rollout(h, demand.expand(count, -1), sample=sample, generator=generator).cpu().numpy()
 
         best, greedy, drawn = float("inf"), True, 0
         with torch.no_grad():
             while greedy or (not clock.expired() and (self.samples == 0 or drawn < self.samples)):
-                count = 1 if greedy else self.batch if self.samples == 0 else min(self.batch, self.samples - drawn)
+                count = 1 if greedy else batch if self.samples == 0 else min(batch, self.samples - drawn)
                 for candidate in decode(count, sample=not greedy):
                     solution = TSPSolution(candidate) if is_tsp else routes(candidate)
                     length = cost(instance, solution)

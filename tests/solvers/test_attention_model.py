@@ -94,3 +94,27 @@ def test_solver_yields_improving_solutions_costed_as_the_checker(
     lengths = [e.objective for e in evaluations]
     assert all(b < a for a, b in zip(lengths, lengths[1:], strict=False))
     assert solver_module.cost(instance, solutions[-1]) == pytest.approx(lengths[-1], rel=1e-12)
+
+
+def test_rollouts_share_one_encoding_and_the_encoder_attends_in_blocks(store: FileStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver encodes an instance once and decodes every rollout from it (the same tours as decoding a batch of
+    copies); the encoder's attention in blocks of query rows gives the embeddings of the whole matrix."""
+    model = load_solver_module("attention-model", "model")
+    network = solver_module.load_network("tsp", 50, store)
+    points = torch.from_numpy(np.random.default_rng(3).random((1, 30, 2))).float()
+    with torch.no_grad():
+        whole = network.encode(points)
+        monkeypatch.setattr(model, "ATTENTION_BLOCK", 8 * 30 * 7)  # blocks of 7 query rows
+        blocked = network.encode(points)
+        shared = network.rollout(blocked, 3)
+        copies = network.decode(points.expand(3, -1, -1))
+    assert torch.allclose(whole, blocked, atol=1e-5)
+    assert torch.equal(shared, copies)
+
+
+def test_an_instance_above_the_served_size_is_declined_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver_module, "MAX_NODES", 40)
+    solver = solver_module.AttentionModel()
+    solver.setup()
+    with pytest.raises(ValueError, match="serves up to 40 nodes.*n\\^2 work.*this one has 60"):
+        next(iter(solver.solve(generate("tsp-uniform", "t60", 3, {"n": 60}).instance, Budget(time_limit=5.0, seed=0))))

@@ -100,3 +100,11 @@ def test_the_first_tour_is_a_nearest_neighbour_one_yielded_before_the_network_ru
     first = next(iter(solver.solve(instance, Budget(time_limit=3.0, seed=4))))
     start = int(np.random.default_rng(4).integers(60))
     assert np.array_equal(first.tour, nearest_neighbour(instance.weights, start))
+
+
+def test_an_instance_above_the_served_size_is_declined_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver_module, "MAX_NODES", 40)
+    solver = solver_module.Dimes()
+    solver.setup()
+    with pytest.raises(ValueError, match="serves up to 40 nodes.*this one has 60"):
+        next(iter(solver.solve(generate("tsp-uniform", "t60", 3, {"n": 60}).instance, Budget(time_limit=5.0, seed=0))))
