@@ -9,18 +9,14 @@ satisfiable exactly when this graph has an independent set of size m.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import warnings
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.text import check_declared, open_text, read_text
 from frontierco.problems.graphs.mis import MISInstance, canonical_edges
 
 
@@ -121,10 +117,8 @@ def _fast_dimacs(path: Path, text: str, n: int, header: int, start: int) -> np.n
     lines = text.count("\ne") + text.startswith("e")
     if text.count("e") - header_es - comment_es != lines:
         return None
-    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
-    opener = openers.get(path.suffix, open)
     try:
-        with opener(path, "rt") as handle, warnings.catch_warnings():
+        with open_text(path) as handle, warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a graph without edges: loadtxt warns about an empty file
             values = np.loadtxt(handle, dtype=np.int64, comments="c", skiprows=header, usecols=(1, 2), ndmin=2)
     except ValueError:

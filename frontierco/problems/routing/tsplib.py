@@ -7,22 +7,19 @@ sections itself so that every error names its line, assembles the explicit matri
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import math
 import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import vrplib
 from vrplib.parse.parse_vrplib import parse_specification
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import base_suffix, read_text
+from frontierco.problems.common.text import base_suffix, open_text, read_text
 from frontierco.problems.routing.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.routing.cvrptw import CVRPTWInstance
 from frontierco.problems.routing.distances import COORDINATE_RULES, EdgeWeights
@@ -245,10 +242,8 @@ def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
     lines are read one by one up to NODE_COORD_SECTION, then numpy's C reader takes exactly DIMENSION rows from
     the open file. None when the file is anything else or anything is unusual (the general reader then reads
     it, and names what is wrong)."""
-    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
-    opener = openers.get(path.suffix, open)
     try:
-        with opener(path, "rt") as handle:
+        with open_text(path) as handle:
             head = []
             for line in handle:
                 if _HEADER.match(line):
