@@ -10,9 +10,9 @@ from typing import IO
 
 from frontierco.errors import FormatError
 
-# A compressed file's text is at most MAX_EXPANSION times the file (and EXPANSION_FLOOR bytes whatever its size):
-# instance files expand 2 to 12 times (TSPLIB, VRPLIB, the DIMACS graphs, a complete graph's edge list under bzip2),
-# while 1.5 MB of gzip can hold 1.5 GB of blank lines. What a reader allocates then follows the file's own size.
+# A compressed file's text is at most MAX_EXPANSION times the file (and EXPANSION_FLOOR bytes whatever its size): the
+# suite's instance files expand 2 to 12 times (a complete graph's edge list under bzip2 the most), while 1.5 MB of
+# gzip can hold 1.5 GB of blank lines. What a reader allocates then follows the file's own size.
 MAX_EXPANSION = 100
 EXPANSION_FLOOR = 1 << 20
 

@@ -309,10 +309,22 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     window_section = _section(sections, "time_window", path)
     windows = _table(window_section, n, 2, path)
     _bounded(windows, MAX_WEIGHT, window_section, path, "time windows", _row_line(window_section, 2))
+    if np.any(closed := windows[:, 0] > windows[:, 1]):
+        k = int(np.flatnonzero(closed)[0])
+        raise FormatError(
+            path,
+            window_section.line_of_value(3 * k),
+            f"time windows that open before they close, got {windows[k, 0]:g} > {windows[k, 1]:g} for node {k + 1}",
+        )
     service = np.zeros(n)
     if "service_time" in sections:
         service = _table(sections["service_time"], n, 1, path)[:, 0]
         _bounded(service, MAX_WEIGHT, sections["service_time"], path, "service times", _row_line(sections["service_time"], 1))
+        if np.any(service < 0):
+            k = int(np.flatnonzero(service < 0)[0])
+            raise FormatError(
+                path, sections["service_time"].line_of_value(2 * k), f"service times >= 0, got {service[k]:g} for node {k + 1}"
+            )
     return CVRPTWInstance(name, weights, demands, capacity, vehicles, weights, windows, service)
 
 
