@@ -40,8 +40,11 @@ def _send(channel: IO[str], message: dict[str, Any]) -> None:
 
 
 def _limit_memory(megabytes: int | None) -> None:
+    """The run's address space: ``megabytes``, or less where the harness was started under a lower hard limit
+    (``ulimit -v``, a cluster's job limit), which no process may raise (every run was an error in setup())."""
     if megabytes:
-        limit = megabytes * 1024 * 1024
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = megabytes * 1024 * 1024 if hard == resource.RLIM_INFINITY else min(megabytes * 1024 * 1024, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
