@@ -78,6 +78,18 @@ class Outcome:
     sandbox: str = ""  # what the worker applied to itself (harness/sandbox): "landlock ABI N" or "unsandboxed"
 
 
+def finite_number(value: object) -> float | None:
+    """A JSON number as a finite float; None for anything else (a bool, text, NaN, an integer past float64, which
+    ``math.isfinite`` meets with an OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 class _Judge:
     """Evaluates each arriving solution and keeps the best feasible one."""
 
@@ -116,6 +128,9 @@ class _Judge:
             except (ValueError, KeyError) as exc:
                 self.refuse(f"malformed solution: {exc}")
                 return
+            except Exception as exc:  # noqa: BLE001  the data is the solver's: a checker it trips refuses it, the campaign goes on
+                self.refuse(f"malformed solution: the checker could not read it ({type(exc).__name__}: {exc})")
+                return
             if not verdict.feasible:
                 self.refuse(verdict.reason)
                 return
@@ -123,17 +138,18 @@ class _Judge:
             if not math.isfinite(verdict.objective):
                 self.refuse(f"objective {verdict.objective} is not finite")
                 return
-            if self._better(verdict.objective) or (message.get("proven") and verdict.objective == self.outcome.objective):
+            proven = message.get("proven") is True  # JSON's true only: the text "false" is no claim
+            if self._better(verdict.objective) or (proven and verdict.objective == self.outcome.objective):
                 self.outcome.objective = verdict.objective
                 self.outcome.best = message["data"]
-                self.outcome.proven = bool(message.get("proven"))
+                self.outcome.proven = proven
                 self.outcome.trace.append((round(elapsed, 6), verdict.objective))
         elif kind == "bound":
-            value = message.get("value")
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            value = finite_number(message.get("value"))
+            if value is not None:
                 best = self.outcome.bound
                 tighter = best is None or (value > best if self.sense == "min" else value < best)
-                self.outcome.bound = float(value) if tighter else best
+                self.outcome.bound = value if tighter else best
         elif kind == "garbage":
             self.outcome.solutions_received += 1
             self.refuse(str(message.get("reason")))
