@@ -20,7 +20,6 @@ checked (``names.check_name``); any problem is one line (``ImportFailed``), and 
 from __future__ import annotations
 
 import ast
-import math
 import os
 import shutil
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ import tomli_w
 from frontierco.errors import FrontiercoError
 from frontierco.names import check_name, inside
 from frontierco.problems import PROBLEMS, problem_of
+from frontierco.problems.common.checks import finite_number
 from frontierco.problems.common.fingerprint import file_sha256
 from frontierco.problems.common.text import base_suffix
 from frontierco.problems.files import INSTANCE_SUFFIXES, read_instance
@@ -124,9 +124,7 @@ def _literal_values(path: Path, node: ast.Dict) -> dict[str, float | None]:
     values: dict[str, float | None] = {}
     for key, listed in table.items():
         if isinstance(key, str) and isinstance(listed, list):
-            single = listed[0] if len(listed) == 1 else None
-            number = isinstance(single, (int, float)) and not isinstance(single, bool) and math.isfinite(single)
-            values[key] = float(single) if number else None  # type: ignore[arg-type]
+            values[key] = finite_number(listed[0]) if len(listed) == 1 else None  # (a 400-digit value was an OverflowError)
     return values
 
 

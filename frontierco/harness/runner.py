@@ -35,6 +35,7 @@ from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.harness.zygote import Worker, fork_worker
 from frontierco.metrics import refuted_bound, same_value_slack
 from frontierco.problems import Instance, get_problem, problem_of
+from frontierco.problems.common.checks import finite_number
 from frontierco.results import Status
 
 GRACE = 2.0
@@ -76,18 +77,6 @@ class Outcome:
     solutions_received: int = 0
     sense: str = ""
     sandbox: str = ""  # what the worker applied to itself (harness/sandbox): "landlock ABI N" or "unsandboxed"
-
-
-def finite_number(value: object) -> float | None:
-    """A JSON number as a finite float; None for anything else (a bool, text, NaN, an integer past float64, which
-    ``math.isfinite`` meets with an OverflowError)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    try:
-        number = float(value)
-    except OverflowError:
-        return None
-    return number if math.isfinite(number) else None
 
 
 class _Judge:
