@@ -467,3 +467,14 @@ def test_control_characters_of_an_error_are_written_as_escapes():
     from frontierco.cli import terminal_text
 
     assert terminal_text("bad \x1b]0;title\x07 nul \x00 line\nbreak ok é") == "bad \\x1b]0;title\\x07 nul \\x00 line\\nbreak ok é"
+
+
+def test_the_run_table_shows_a_solvers_error_text_inert():
+    from dataclasses import replace
+
+    from frontierco.cli.summary import summarise_records
+    from tests.helpers import record
+
+    hostile = replace(record("evil", "t1", "error", None, []), reason="RuntimeError: \x1b[2J\x1b]0;owned\x07\x00 cleared")
+    (row,) = summarise_records([hostile]).rows  # the raw sequences reached the terminal: a cleared screen, a new title
+    assert row[-1] == "RuntimeError: \\x1b[2J\\x1b]0;owned\\x07\\x00 cleared"

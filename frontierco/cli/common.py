@@ -68,3 +68,9 @@ def number(value: float | None) -> str:
     if value is None:
         return "none"
     return str(int(value)) if float(value).is_integer() and abs(value) < 2**63 else f"{value:.12g}"
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with every character a terminal would act on (ESC, NUL, line breaks, other controls) written as
+    its escape (``\\x1b``): a message naming a hostile file's content stays one inert line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

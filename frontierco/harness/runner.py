@@ -289,7 +289,8 @@ TEXT_FIELDS = ("reason", "applied", "message", "traceback")  # what the harness 
 def _parse(line: bytes | None, bound: int) -> dict[str, Any]:
     """A message from one line; what is not a JSON object is the solver's garbage, never the harness's error. A
     field the harness reads as text that is not a string is replaced (a nested list there could be too deep
-    to print)."""
+    to print), and one that is loses its terminal escapes and control characters (``printable``), as stderr does:
+    a solver's exception text reaches records and terminals inert."""
     if line is None:
         return {"type": "garbage", "reason": f"a message over {bound} bytes (refused unread)"}
     try:
@@ -300,7 +301,9 @@ def _parse(line: bytes | None, bound: int) -> dict[str, Any]:
         return {"type": "garbage", "reason": "a message nested too deeply to parse"}
     if not isinstance(message, dict):
         return {"type": "garbage", "reason": "a message that is not a JSON object"}
-    return message | {key: "(not text)" for key in TEXT_FIELDS if key in message and not isinstance(message[key], str)}
+    return message | {
+        key: printable(message[key]) if isinstance(message[key], str) else "(not text)" for key in TEXT_FIELDS if key in message
+    }
 
 
 def _watch_tree(process: Worker, judge: _Judge, memory_mb: int | None) -> bool:

@@ -153,3 +153,11 @@ def test_a_checker_that_trips_on_a_solution_refuses_it_and_the_run_goes_on(plan_
     judge.receive({"type": "solution", "data": GOOD_ROUTES}, 0.1)  # was raised out of the harness: no record
     assert judge.last_refused.startswith("malformed solution: the checker could not read it (TypeError")
     assert judge.outcome.objective is None
+
+
+def test_a_solvers_text_loses_its_terminal_escapes_as_it_arrives():
+    from frontierco.harness.runner import _parse
+
+    line = b'{"type": "failed", "message": "RuntimeError: \\u001b[2J\\u001b]0;owned\\u0007\\u0000 cleared", "reason": [1]}'
+    message = _parse(line, 1 << 20)  # the escapes reached the record's reason, and from it every terminal
+    assert message["message"] == "RuntimeError:  cleared" and message["reason"] == "(not text)"
