@@ -478,3 +478,13 @@ def test_the_run_table_shows_a_solvers_error_text_inert():
     hostile = replace(record("evil", "t1", "error", None, []), reason="RuntimeError: \x1b[2J\x1b]0;owned\x07\x00 cleared")
     (row,) = summarise_records([hostile]).rows  # the raw sequences reached the terminal: a cleared screen, a new title
     assert row[-1] == "RuntimeError: \\x1b[2J\\x1b]0;owned\\x07\\x00 cleared"
+
+
+def test_an_output_that_cannot_be_written_and_a_store_that_is_not_there_are_one_line(tmp_path):
+    (tmp_path / "f.txt").write_text("x")
+    _one_line_error(
+        _run("instances", "generate", "mis-rb-small", "--out", str(tmp_path / "f.txt")), "cannot write the instances to"
+    )  # a traceback
+    for command in (["reference", "update"], ["results", "export", str(tmp_path / "o.csv")], ["verify", "--admit"]):
+        _one_line_error(_run(*command, "--results", str(tmp_path / "nosuch")), "no record store at")  # "0 references improved"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt"]
