@@ -198,7 +198,7 @@ def read_manifest(path: Path) -> Collection:
     """Parse one manifest; any mistake is a one-line RegistryError naming the file."""
     try:
         top = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # (TOMLDecodeError; an integer past 4,300 digits; nesting past the stack)
         raise RegistryError(f"{path}: not valid TOML ({exc})") from None
     check_keys(top, MANIFEST_KEYS, str(path), RegistryError)
     try:

@@ -193,8 +193,11 @@ NONSENSE = [
     (["--limit", "0"], "--limit: the instance limit must be at least 1"),
     (["--limit", "-1"], "--limit: the instance limit must be at least 1"),
     (["--max-size", "0"], "--max-size: the instance size limit must be at least 1"),  # was "no instances in split 'test'"
-    (["--seeds", "0"], "--seeds: seeds must be at least 1"),
-    (["--threads", "0"], "--threads: threads must be at least 1"),
+    (["--seeds", "0"], "--seeds: seeds must be in 1..10000"),
+    (["--seeds", "1000000000"], "--seeds: seeds must be in 1..10000"),  # planned a spec per seed: memory for minutes
+    (["--threads", "0"], "--threads: threads must be in 1..4096"),
+    (["--threads", "1000000"], "--threads: threads must be in 1..4096"),
+    (["--param", "level=" + "9" * 5000], "has no parameter level"),  # an integer past 4,300 digits: a ValueError traceback
     (["--jobs", "0"], "--jobs: the number of runs at once must be at least 1"),
     (["--split", "foo"], "unknown split"),
     (["--collection", "no-such-collection"], "unknown collection"),
@@ -211,7 +214,7 @@ NONSENSE = [
 ]
 
 
-@pytest.mark.parametrize(("args", "message"), NONSENSE, ids=[" ".join(a) for a, _ in NONSENSE])
+@pytest.mark.parametrize(("args", "message"), NONSENSE, ids=[" ".join(a)[:60] for a, _ in NONSENSE])
 def test_options_that_make_no_sense_are_one_line_exit_2_and_record_nothing(tmp_path, args: list[str], message: str) -> None:
     solver = ["--solver", "savings"] if "--instance" in args else ["--solver", "greedy", "--problem", "mis"]
     result = _run("run", *solver, *args, "--results", str(tmp_path / "runs"))

@@ -289,3 +289,10 @@ def test_a_collection_says_how_much_of_a_published_set_it_holds(tmp_path):
     collection = read_manifest(folder / "g.toml")
     assert collection.coverage == "Some MIS set: 1 of 7"
     assert read_manifest(INSTANCES_DIR / "real" / "bhoslib.toml").coverage == ""
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "[" * 5000 + "]" * 5000], ids=["integer-past-4300-digits", "nested-past-the-stack"])
+def test_a_manifest_toml_cannot_hold_is_one_registry_error(tmp_path, value):
+    (tmp_path / "m.toml").write_text(f'name = "m"\nproblem = "mis"\nseed = {value}\n')
+    with pytest.raises(RegistryError, match="not valid TOML"):  # a ValueError traceback from every command
+        read_manifest(tmp_path / "m.toml")
