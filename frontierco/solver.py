@@ -285,12 +285,13 @@ def entry_point_specs() -> list[SolverSpec]:
 
 
 def _described(path: Path) -> list[SolverSpec]:
-    """``describe_solver_file``, or none with a warning for a file that cannot be parsed (a syntax error, NUL bytes,
-    nesting past the parser): one broken folder does not stop every command (``frontierco validate`` reports it)."""
+    """``describe_solver_file``, or none with a warning for a folder that cannot be read (a syntax error, NUL bytes,
+    nesting past the parser, a broken solver.toml): one broken folder does not stop every command (``frontierco
+    validate`` reports it)."""
     try:
         return describe_solver_file(path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        log.warning("%s: not readable as Python (%s); the solver is left out", path, exc)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, FrontiercoError) as exc:
+        log.warning("%s: cannot be read (%s); the solver is left out", path, exc)
         return []
 
 

@@ -169,3 +169,10 @@ def test_a_value_that_is_no_finite_number_imports_as_no_value(tmp_path, places, 
         return
     (made,) = import_tree(tree, registry, manifests)  # a 400-digit value was an OverflowError traceback
     assert made.files[0].value is None
+
+
+def test_a_config_file_past_its_bound_is_refused_before_it_is_parsed(tmp_path, places):
+    registry, manifests = places
+    tree = _tree(tmp_path / "data", {"TSP/easy_test_instances/tiny.tsp": TSPLIB.format(name="tiny"), "TSP/config.py": "X = 1\n" * 200_000})
+    with pytest.raises(ImportFailed, match="over the 1048576 a FrontierCO config.py may have"):  # 12 MB took ast.parse to 4 GB
+        import_tree(tree, registry, manifests)

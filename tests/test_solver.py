@@ -73,3 +73,14 @@ def test_a_solver_file_that_cannot_be_parsed_is_left_out_and_the_others_are_foun
         (tmp_path / name).mkdir()
         (tmp_path / name / "solver.py").write_text(text)
     assert list(discover(tmp_path)) == ["fine"]  # was a SyntaxError traceback from every command of the workspace
+
+
+def test_a_solver_folder_with_a_broken_solver_toml_is_left_out(tmp_path, monkeypatch):
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [])
+    for name in ("broken", "fine"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "solver.py").write_text(f"class F:\n    name = '{name}'\n    problems = ('mis',)\n")
+    (tmp_path / "broken" / "solver.toml").write_text("[params\n")
+    assert list(discover(tmp_path)) == ["fine"]  # every command of the workspace was that one error line

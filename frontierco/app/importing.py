@@ -100,14 +100,19 @@ def _entry(split: str, imported: ImportedFile) -> dict[str, object]:
     return entry
 
 
+MAX_CONFIG_BYTES = 1 << 20  # FrontierCO's config.py files are a few KB
+
+
 def _values(folder: Path) -> dict[str, float | None]:
     """'<set folder>/<file>' -> FrontierCO's value, from the dictionaries its Python files assign (read, never run);
     None for a file holding several instances (a list of several values)."""
     found: dict[str, float | None] = {}
     for path in sorted(folder.glob("*.py")):
+        if path.stat().st_size > MAX_CONFIG_BYTES:  # parsing takes ~2 KB a byte: 12 MB of Python took 4 GB
+            raise ImportFailed(f"{path}: {path.stat().st_size} bytes, over the {MAX_CONFIG_BYTES} a FrontierCO config.py may have")
         try:
             tree = ast.parse(path.read_bytes(), filename=str(path))
-        except (SyntaxError, ValueError) as exc:
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             raise ImportFailed(f"{path}: not readable as Python ({exc})") from None
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
