@@ -277,13 +277,17 @@ def index_path(path: Path) -> Path:
 
 
 def admitted(path: Path) -> set[str]:
-    """The digests of a record file's admitted lines."""
+    """The digests of a record file's admitted lines (what in the index is not text is no digest: a garbled index
+    was a UnicodeDecodeError traceback from verify and the leaderboard)."""
     index = index_path(path)
-    return set(index.read_text().split()) if index.is_file() else set()
+    return set(index.read_bytes().decode("ascii", errors="replace").split()) if index.is_file() else set()
 
 
 def read_lines(path: Path) -> Iterator[tuple[bytes, RunRecord | None]]:
-    """Each non-empty line of a JSONL file with its record (None for a line that is not one)."""
+    """Each non-empty line of a JSONL file with its record (None for a line that is not one); a store file that is
+    no file (a folder in its place) is a StoreError line."""
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path}: a record file, not a folder or device")
     with open(path, "rb") as handle:
         for raw in handle:
             if not raw.strip():

@@ -97,3 +97,17 @@ def test_a_record_line_nested_past_the_stack_is_skipped_as_no_record(tmp_path):
     path = tmp_path / "s.jsonl"
     path.write_text("[" * 100_000 + "]" * 100_000 + "\n")  # every command that read the store was a RecursionError traceback
     assert read_records(path) == ([], 1)
+
+
+def test_an_index_of_garbage_admits_nothing_and_a_folder_in_a_record_files_place_is_one_error(tmp_path):
+    from frontierco.errors import StoreError
+    from frontierco.results import admitted, read_records
+
+    path = tmp_path / "s.jsonl"
+    path.write_text("")
+    path.with_suffix(".verified").write_bytes(b"\x00\xffgarbage\n" * 10)  # a UnicodeDecodeError traceback
+    assert not any(len(digest) == 64 for digest in admitted(path))  # read: nothing in it is a digest
+    folder = tmp_path / "d.jsonl"
+    folder.mkdir()
+    with pytest.raises(StoreError, match="a record file, not a folder"):  # an IsADirectoryError traceback
+        read_records(folder)
