@@ -30,6 +30,7 @@ from frontierco.harness.tree import become_subreaper
 
 if TYPE_CHECKING:
     from frontierco.filestore import FileStore
+    from frontierco.solver import SolverSpec
 
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 
@@ -162,6 +163,13 @@ def _exec_bubblewrap(job: dict[str, Any], instance: Any, channel: IO[str], reada
     os.execv(line[0], line)
 
 
+def granted_path_params(spec: SolverSpec, params: dict[str, Any]) -> tuple[str, ...]:
+    """The path parameters whose paths the sandbox grants: those a user gave, never a declared default (a solver
+    declaring ``default = "/"`` read everything outside the workspace, a home folder's keys included)."""
+    given = spec.chosen(params)
+    return tuple(key for key in spec.path_params if key in given)
+
+
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
     from frontierco.solver import SolverSpec
@@ -171,7 +179,7 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
         os.sched_setaffinity(0, job["cpus"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])
-    applied = _enter_sandbox(job, instance, channel, spec.target, tuple(spec.path_params))
+    applied = _enter_sandbox(job, instance, channel, spec.target, granted_path_params(spec, job.get("params", {})))
     solve_job(job, instance, channel, applied)
 
 

@@ -130,3 +130,14 @@ def test_a_harness_under_a_lower_hard_memory_limit_runs_within_it():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == [str((3 << 30, 3 << 30)), str((1 << 30, 1 << 30))]
+
+
+def test_the_sandbox_grants_a_path_parameter_a_user_gave_never_its_declared_default():
+    from frontierco.harness.worker import granted_path_params
+    from frontierco.parameters import Param
+    from frontierco.solver import SolverSpec
+
+    where = Param(name="where", type="path", default="/", help="")
+    spec = SolverSpec("s", ("mis",), "x.py:S", {}, False, ("where",), (where,))
+    assert granted_path_params(spec, {"where": "/"}) == ()  # the default "/" was granted: every file outside the workspace
+    assert granted_path_params(spec, {"where": "/data/models"}) == ("where",)
