@@ -163,8 +163,8 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: object, w
             digest = None if digest is None else _sha256(digest, "content_sha256", where)
             params = _table(top.get("params", {}), where) | _table(raw.get("params", {}), where)
             seed = raw["seed"]
-            if not isinstance(seed, int):
-                raise RegistryError(f"{where}: seed must be an integer")
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:  # numpy's generators take none below 0
+                raise RegistryError(f"{where}: seed must be a non-negative integer, got {seed!r}")
             source = GeneratedSource(str(top["generator"]), params, seed, digest)
     except KeyError as exc:
         raise RegistryError(f"{where}: missing key {exc.args[0]!r}") from None
@@ -198,7 +198,7 @@ def read_manifest(path: Path) -> Collection:
     """Parse one manifest; any mistake is a one-line RegistryError naming the file."""
     try:
         top = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # (TOMLDecodeError; an integer past 4,300 digits; nesting past the stack)
         raise RegistryError(f"{path}: not valid TOML ({exc})") from None
     check_keys(top, MANIFEST_KEYS, str(path), RegistryError)
     try:
@@ -218,13 +218,16 @@ def read_manifest(path: Path) -> Collection:
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise RegistryError(f"{path}: instance names repeat")
+    version = top.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RegistryError(f"{path}: version must be a positive integer, got {version!r}")  # (an int() traceback)
     memory = top.get("memory_mb")
     if memory is not None and (not isinstance(memory, int) or memory < 64):
         raise RegistryError(f"{path}: memory_mb must be an integer of at least 64 (megabytes)")
     return Collection(
         name,
         problem,
-        int(top.get("version", 1)),
+        version,
         str(top.get("description", "")),
         entries,
         str(top.get("origin", "")),

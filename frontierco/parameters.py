@@ -131,7 +131,7 @@ def read_solver_file(folder: Path) -> tuple[Param, ...]:
         return ()
     try:
         data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # (TOMLDecodeError; an integer past 4,300 digits; nesting past the stack)
         raise UsageError(f"{path}: not valid TOML ({exc})") from None
     check_keys(data, ("params",), str(path))
     return parse_params_table(data.get("params", {}), str(path))

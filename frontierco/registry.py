@@ -65,7 +65,10 @@ class Registry:
         if isinstance(source, FileSource):
             instance = read_instance(self.store.path(source))
         else:
-            instance = generate(source.generator, entry.name, source.seed, source.params, self.store).instance
+            try:
+                instance = generate(source.generator, entry.name, source.seed, source.params, self.store).instance
+            except MemoryError as exc:  # parameters past this machine (n = 10^12: 7.28 TiB), refused by numpy at once
+                raise RegistryError(f"{entry.key}: cannot generate it with {source.params} ({exc})") from None
             if source.content_sha256 is not None and content_sha256(instance) != source.content_sha256:
                 raise RegistryError(f"{entry.key}: the generator no longer builds the pinned instance (content sha256 differs)")
         if entry.transform is None:

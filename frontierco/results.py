@@ -173,7 +173,10 @@ class RunRecord:
     def from_json(cls, line: str) -> RunRecord:
         """A record from one line; ValueError when the line is not one (not JSON, not an object, a required
         field missing or of the wrong shape)."""
-        data = json.loads(line)
+        try:
+            data = json.loads(line)
+        except RecursionError:  # a line nested past the parser's stack: no record (it was a traceback in every command)
+            raise ValueError("nested too deeply") from None
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         known = {f.name for f in fields(cls)} - {"extra"}
@@ -211,6 +214,21 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "trace": (list,),
     "solution_file": (str, type(None)),
 }
+
+
+def _solution_json(path: Path) -> dict[str, Any]:
+    """A stored solution, decompressed within the readers' bound (``text.open_bytes``: 100 times the file) and
+    parsed; anything else (not gzip, not JSON, a bomb, nesting past the stack, a device) is one FrontiercoError."""
+    from frontierco.problems.common.text import open_bytes
+
+    try:
+        with open_bytes(path) as handle:
+            data = json.loads(handle.read())
+    except (OSError, EOFError, zlib.error, ValueError, RecursionError, FrontiercoError) as exc:  # (BadGzipFile: OSError)
+        raise FrontiercoError(f"{path}: not a readable gzip file of JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise FrontiercoError(f"{path}: not a readable gzip file of JSON (not an object)")
+    return data
 
 
 CLAIM_EXPIRY = 24 * 3600.0  # seconds after which a claim of a process on another machine no longer holds
@@ -260,13 +278,17 @@ def index_path(path: Path) -> Path:
 
 
 def admitted(path: Path) -> set[str]:
-    """The digests of a record file's admitted lines."""
+    """The digests of a record file's admitted lines (what in the index is not text is no digest: a garbled index
+    was a UnicodeDecodeError traceback from verify and the leaderboard)."""
     index = index_path(path)
-    return set(index.read_text().split()) if index.is_file() else set()
+    return set(index.read_bytes().decode("ascii", errors="replace").split()) if index.is_file() else set()
 
 
 def read_lines(path: Path) -> Iterator[tuple[bytes, RunRecord | None]]:
-    """Each non-empty line of a JSONL file with its record (None for a line that is not one)."""
+    """Each non-empty line of a JSONL file with its record (None for a line that is not one); a store file that is
+    no file (a folder in its place) is a StoreError line."""
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path}: a record file, not a folder or device")
     with open(path, "rb") as handle:
         for raw in handle:
             if not raw.strip():
@@ -459,20 +481,16 @@ class ResultStore:
         the solution folders (SolutionUnavailable when none holds a file of that hash)."""
         if not name.startswith(BY_HASH):
             path = inside(self.root, name, "solution file")
-            try:
-                with gzip.open(path) as handle:
-                    return json.loads(handle.read())
-            except FileNotFoundError:
-                raise FrontiercoError(f"{path}: the solution file is missing") from None
-            except (OSError, EOFError, zlib.error, ValueError) as exc:  # (gzip.BadGzipFile is an OSError, JSON's a ValueError)
-                raise FrontiercoError(f"{path}: not a readable gzip file of JSON ({exc})") from None
+            if not path.exists():
+                raise FrontiercoError(f"{path}: the solution file is missing")
+            return _solution_json(path)
         digest = name[len(BY_HASH) :]
         if not re.fullmatch(r"[0-9a-f]{64}", digest):
             raise StoreError(f"not a solution hash: {digest[:80]!r}")
         for folder in (self.solution_cache, *self.solution_folders):
             path = folder / f"{digest}.json.gz"
-            if path.is_file() and hashlib.sha256(packed := path.read_bytes()).hexdigest() == digest:
-                return json.loads(gzip.decompress(packed))
+            if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() == digest:
+                return _solution_json(path)
         raise SolutionUnavailable(digest)
 
     def append(self, record: RunRecord) -> None:

@@ -284,6 +284,17 @@ def entry_point_specs() -> list[SolverSpec]:
     return specs
 
 
+def _described(path: Path) -> list[SolverSpec]:
+    """``describe_solver_file``, or none with a warning for a folder that cannot be read (a syntax error, NUL bytes,
+    nesting past the parser, a broken solver.toml): one broken folder does not stop every command (``frontierco
+    validate`` reports it)."""
+    try:
+        return describe_solver_file(path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, FrontiercoError) as exc:
+        log.warning("%s: cannot be read (%s); the solver is left out", path, exc)
+        return []
+
+
 def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, SolverSpec]:
     """All solvers by name: the solver folders in ``directory`` (one folder or several, as a context's
     ``layers("solvers")``: the suite's, then the workspace's own; default: the suite's), then entry points; a
@@ -292,7 +303,7 @@ def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, Solver
     found: dict[str, SolverSpec] = {}
     folders = _folders(directory)
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
-    specs = [spec for path in files if not path.parent.name.startswith("_") for spec in describe_solver_file(path)]
+    specs = [spec for path in files if not path.parent.name.startswith("_") for spec in _described(path)]
     for spec in specs + entry_point_specs():
         try:
             check_name(spec.name, "solver name")

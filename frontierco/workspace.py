@@ -190,14 +190,18 @@ class Context:
 
 
 def init(root: Path) -> Workspace:
-    """Make an empty workspace in ``root`` (created if missing; an existing workspace is left as it is)."""
-    root.mkdir(parents=True, exist_ok=True)
-    marker = root / MARKER
-    if not marker.exists():
-        marker.write_text(
-            "# A frontierco workspace: records and leaderboards go to leaderboards/; manifests in instances/, solver\n"
-            "# folders in solvers/ and campaigns in campaigns/ add to the suite's own.\n"
-        )
-    for folder in ("instances", "solvers", "campaigns", "leaderboards/runs"):
-        (root / folder).mkdir(parents=True, exist_ok=True)
+    """Make an empty workspace in ``root`` (created if missing; an existing workspace is left as it is); a path that
+    cannot be one (a file, a folder without write permission) is a UsageError."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        marker = root / MARKER
+        if not marker.exists():
+            marker.write_text(
+                "# A frontierco workspace: records and leaderboards go to leaderboards/; manifests in instances/, solver\n"
+                "# folders in solvers/ and campaigns in campaigns/ add to the suite's own.\n"
+            )
+        for folder in ("instances", "solvers", "campaigns", "leaderboards/runs"):
+            (root / folder).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # (a FileExistsError traceback for a file)
+        raise UsageError(f"cannot make a workspace in {root}: {exc.strerror or exc}") from None
     return Workspace(root.resolve())

@@ -193,8 +193,11 @@ NONSENSE = [
     (["--limit", "0"], "--limit: the instance limit must be at least 1"),
     (["--limit", "-1"], "--limit: the instance limit must be at least 1"),
     (["--max-size", "0"], "--max-size: the instance size limit must be at least 1"),  # was "no instances in split 'test'"
-    (["--seeds", "0"], "--seeds: seeds must be at least 1"),
-    (["--threads", "0"], "--threads: threads must be at least 1"),
+    (["--seeds", "0"], "--seeds: seeds must be in 1..10000"),
+    (["--seeds", "1000000000"], "--seeds: seeds must be in 1..10000"),  # planned a spec per seed: memory for minutes
+    (["--threads", "0"], "--threads: threads must be in 1..4096"),
+    (["--threads", "1000000"], "--threads: threads must be in 1..4096"),
+    (["--param", "level=" + "9" * 5000], "has no parameter level"),  # an integer past 4,300 digits: a ValueError traceback
     (["--jobs", "0"], "--jobs: the number of runs at once must be at least 1"),
     (["--split", "foo"], "unknown split"),
     (["--collection", "no-such-collection"], "unknown collection"),
@@ -211,7 +214,7 @@ NONSENSE = [
 ]
 
 
-@pytest.mark.parametrize(("args", "message"), NONSENSE, ids=[" ".join(a) for a, _ in NONSENSE])
+@pytest.mark.parametrize(("args", "message"), NONSENSE, ids=[" ".join(a)[:60] for a, _ in NONSENSE])
 def test_options_that_make_no_sense_are_one_line_exit_2_and_record_nothing(tmp_path, args: list[str], message: str) -> None:
     solver = ["--solver", "savings"] if "--instance" in args else ["--solver", "greedy", "--problem", "mis"]
     result = _run("run", *solver, *args, "--results", str(tmp_path / "runs"))
@@ -467,3 +470,24 @@ def test_control_characters_of_an_error_are_written_as_escapes():
     from frontierco.cli import terminal_text
 
     assert terminal_text("bad \x1b]0;title\x07 nul \x00 line\nbreak ok é") == "bad \\x1b]0;title\\x07 nul \\x00 line\\nbreak ok é"
+
+
+def test_the_run_table_shows_a_solvers_error_text_inert():
+    from dataclasses import replace
+
+    from frontierco.cli.summary import summarise_records
+    from tests.helpers import record
+
+    hostile = replace(record("evil", "t1", "error", None, []), reason="RuntimeError: \x1b[2J\x1b]0;owned\x07\x00 cleared")
+    (row,) = summarise_records([hostile]).rows  # the raw sequences reached the terminal: a cleared screen, a new title
+    assert row[-1] == "RuntimeError: \\x1b[2J\\x1b]0;owned\\x07\\x00 cleared"
+
+
+def test_an_output_that_cannot_be_written_and_a_store_that_is_not_there_are_one_line(tmp_path):
+    (tmp_path / "f.txt").write_text("x")
+    _one_line_error(
+        _run("instances", "generate", "mis-rb-small", "--out", str(tmp_path / "f.txt")), "cannot write the instances to"
+    )  # a traceback
+    for command in (["reference", "update"], ["results", "export", str(tmp_path / "o.csv")], ["verify", "--admit"]):
+        _one_line_error(_run(*command, "--results", str(tmp_path / "nosuch")), "no record store at")  # "0 references improved"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt"]

@@ -156,3 +156,23 @@ def test_the_command_imports_into_the_workspace_and_says_why_it_cannot(tmp_path,
     assert "size: 4 vertices, 3 edges" in shown.stdout, shown.stderr
     failed = subprocess.run([*env_args, "import", str(tmp_path / "nosuch")], capture_output=True, text=True, timeout=120)
     assert failed.returncode != 0 and failed.stderr.strip().count("\n") == 0 and "is not a folder" in failed.stderr
+
+
+@pytest.mark.parametrize("value", ["9" * 400, "float('nan')", "'12'", "True"], ids=["past-float64", "call", "text", "bool"])
+def test_a_value_that_is_no_finite_number_imports_as_no_value(tmp_path, places, value):
+    registry, manifests = places
+    tree = _tree(tmp_path / "data", {"TSP/easy_test_instances/tiny.tsp": TSPLIB.format(name="tiny")})
+    (tree / "TSP" / "config.py").write_text(f"OPTIMAL_SCORES = {{'easy_test_instances/tiny.tsp': [{value}]}}\n")
+    if value.startswith("float"):  # not a literal: the whole table is refused, in one line
+        with pytest.raises(ImportFailed, match="not a plain dictionary"):
+            import_tree(tree, registry, manifests)
+        return
+    (made,) = import_tree(tree, registry, manifests)  # a 400-digit value was an OverflowError traceback
+    assert made.files[0].value is None
+
+
+def test_a_config_file_past_its_bound_is_refused_before_it_is_parsed(tmp_path, places):
+    registry, manifests = places
+    tree = _tree(tmp_path / "data", {"TSP/easy_test_instances/tiny.tsp": TSPLIB.format(name="tiny"), "TSP/config.py": "X = 1\n" * 200_000})
+    with pytest.raises(ImportFailed, match="over the 1048576 a FrontierCO config.py may have"):  # 12 MB took ast.parse to 4 GB
+        import_tree(tree, registry, manifests)

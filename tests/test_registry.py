@@ -289,3 +289,38 @@ def test_a_collection_says_how_much_of_a_published_set_it_holds(tmp_path):
     collection = read_manifest(folder / "g.toml")
     assert collection.coverage == "Some MIS set: 1 of 7"
     assert read_manifest(INSTANCES_DIR / "real" / "bhoslib.toml").coverage == ""
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "[" * 5000 + "]" * 5000], ids=["integer-past-4300-digits", "nested-past-the-stack"])
+def test_a_manifest_toml_cannot_hold_is_one_registry_error(tmp_path, value):
+    (tmp_path / "m.toml").write_text(f'name = "m"\nproblem = "mis"\nseed = {value}\n')
+    with pytest.raises(RegistryError, match="not valid TOML"):  # a ValueError traceback from every command
+        read_manifest(tmp_path / "m.toml")
+
+
+GENERATED = (
+    'name = "g"\nproblem = "mis"\nversion = 1\ngenerator = "mis-er"\n[params]\nn = 10\np = 0.3\n'
+    '[[instance]]\nname = "g-0"\nsplit = "test"\nseed = 1\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("version = 1", 'version = "x"', "version must be a positive integer"),  # an int() traceback from every command
+        ("seed = 1", "seed = -1", "seed must be a non-negative integer"),  # numpy's ValueError traceback at load
+    ],
+    ids=["version-text", "seed-negative"],
+)
+def test_a_manifest_value_that_cannot_be_is_one_registry_error(tmp_path, old, new, expected):
+    (tmp_path / "g.toml").write_text(GENERATED.replace(old, new))
+    with pytest.raises(RegistryError, match=expected):
+        read_manifest(tmp_path / "g.toml")
+
+
+def test_generator_parameters_past_the_machine_are_one_registry_error(tmp_path):
+    (tmp_path / "instances").mkdir()
+    (tmp_path / "instances" / "g.toml").write_text(GENERATED.replace("n = 10", "n = 1000000000000"))
+    registry = Registry(tmp_path / "instances", FileStore(cache=tmp_path / "cache", offline=True))
+    with pytest.raises(RegistryError, match="cannot generate it"):  # was numpy's MemoryError traceback (7.28 TiB)
+        registry.load(registry.entry("g/g-0"))

@@ -68,3 +68,46 @@ def test_the_solution_settings_come_from_the_context_that_discover_reads(tmp_pat
     assert store.save_solution("c", "run2", LARGE).startswith(BY_HASH) and (tmp_path / "cache" / "solutions").is_dir()
     plain = ResultStore(tmp_path / "runs")
     assert (plain.solution_limit, plain.solution_folders) == (SOLUTION_LIMIT, ())
+
+
+BLANKS = gzip.compress(b" " * (1 << 24))  # 16 MiB of spaces in ~16 KB
+
+
+@pytest.mark.parametrize(
+    "packed",
+    [
+        gzip.compress(b'{"tour": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),  # a RecursionError traceback
+        gzip.compress(b'{"tour": [0, 1, 2]') + BLANKS * 8 + gzip.compress(b"}"),  # 128 MiB of text from 130 KB: read whole
+        gzip.compress(b"[1, 2]"),
+    ],
+    ids=["nested-past-the-stack", "gzip-bomb", "not-an-object"],
+)
+def test_a_stored_solution_that_cannot_be_read_within_bounds_is_one_error(store, packed):
+    from frontierco.errors import FrontiercoError
+
+    name = store.save_solution("c", "run1", SMALL)
+    (store.root / name).write_bytes(packed)
+    with pytest.raises(FrontiercoError, match="not a readable gzip file of JSON"):
+        store.load_solution(name)
+
+
+def test_a_record_line_nested_past_the_stack_is_skipped_as_no_record(tmp_path):
+    from frontierco.results import read_records
+
+    path = tmp_path / "s.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")  # every command that read the store was a RecursionError traceback
+    assert read_records(path) == ([], 1)
+
+
+def test_an_index_of_garbage_admits_nothing_and_a_folder_in_a_record_files_place_is_one_error(tmp_path):
+    from frontierco.errors import StoreError
+    from frontierco.results import admitted, read_records
+
+    path = tmp_path / "s.jsonl"
+    path.write_text("")
+    path.with_suffix(".verified").write_bytes(b"\x00\xffgarbage\n" * 10)  # a UnicodeDecodeError traceback
+    assert not any(len(digest) == 64 for digest in admitted(path))  # read: nothing in it is a digest
+    folder = tmp_path / "d.jsonl"
+    folder.mkdir()
+    with pytest.raises(StoreError, match="a record file, not a folder"):  # an IsADirectoryError traceback
+        read_records(folder)

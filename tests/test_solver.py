@@ -62,3 +62,25 @@ def test_entry_point_solvers_are_discovered(tmp_path, monkeypatch):
     assert spec.problems == ("mis",) and spec.available
     assert spec.load().__name__ == "Outside"
     sys.modules.pop("outside_solver_pkg", None)
+
+
+@pytest.mark.parametrize("body", ["class X(Solver:\n", "x = 1\x00\n"], ids=["syntax-error", "nul-byte"])
+def test_a_solver_file_that_cannot_be_parsed_is_left_out_and_the_others_are_found(tmp_path, monkeypatch, body):
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [])
+    for name, text in (("broken", body), ("fine", "class F:\n    name = 'fine'\n    problems = ('mis',)\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "solver.py").write_text(text)
+    assert list(discover(tmp_path)) == ["fine"]  # was a SyntaxError traceback from every command of the workspace
+
+
+def test_a_solver_folder_with_a_broken_solver_toml_is_left_out(tmp_path, monkeypatch):
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [])
+    for name in ("broken", "fine"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "solver.py").write_text(f"class F:\n    name = '{name}'\n    problems = ('mis',)\n")
+    (tmp_path / "broken" / "solver.toml").write_text("[params\n")
+    assert list(discover(tmp_path)) == ["fine"]  # every command of the workspace was that one error line

@@ -75,3 +75,12 @@ def test_two_contexts_in_one_process_do_not_meet(tmp_path, monkeypatch):
         assert record.collection == collection and record.status in ("feasible", "optimal")
     assert str(first.root) in first.closed() and str(second.root) not in first.closed()
     assert os.environ[workspace.ROOT_VARIABLE] == str(tmp_path / "elsewhere")
+
+
+@pytest.mark.parametrize("where", ["a file", "below a file"])
+def test_a_workspace_where_none_can_be_is_one_usage_error(tmp_path, where):
+    (tmp_path / "f.txt").write_text("x")
+    target = tmp_path / "f.txt" if where == "a file" else tmp_path / "f.txt" / "ws"
+    with pytest.raises(UsageError, match="cannot make a workspace in"):  # was a FileExistsError traceback
+        workspace.init(target)
+    assert (tmp_path / "f.txt").read_text() == "x"

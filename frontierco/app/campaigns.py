@@ -85,7 +85,7 @@ def read_campaign(path: Path, name: str | None = None) -> NamedCampaign:
     """Parse one campaign file; any mistake (bad TOML, an unknown key, a value of the wrong kind) is one UsageError line."""
     try:
         data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # (TOMLDecodeError; an integer past 4,300 digits; nesting past the stack)
         raise UsageError(f"{path}: not valid TOML ({exc})") from None
     check_keys(data, CAMPAIGN_KEYS, str(path))
     runs = data.get("run", [])

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from frontierco.errors import UsageError
 from frontierco.filestore import FileSource
 from frontierco.manifests import Collection, InstanceEntry
 from frontierco.names import inside
@@ -53,13 +54,16 @@ def generate_collection(registry: Registry, name: str, out: Path, split: str | N
     """Write every instance of a collection (or one split) to ``out`` in its natural format (``out`` is made
     once the collection is known)."""
     entries = registry.collection(name).split(split)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for entry in progress(entries):
-        instance = registry.load(entry)
-        path = inside(out, f"{entry.name}{natural_suffix(instance)}", "instance file")
-        write_instance(path, instance)
-        written.append(path)
+    written: list[Path] = []
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for entry in progress(entries):
+            instance = registry.load(entry)
+            path = inside(out, f"{entry.name}{natural_suffix(instance)}", "instance file")
+            write_instance(path, instance)
+            written.append(path)
+    except OSError as exc:  # (an --out that is a file, a full disk: tracebacks)
+        raise UsageError(f"cannot write the instances to {out}: {exc.strerror or exc}") from None
     return written
 
 

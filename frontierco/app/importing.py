@@ -20,7 +20,6 @@ checked (``names.check_name``); any problem is one line (``ImportFailed``), and 
 from __future__ import annotations
 
 import ast
-import math
 import os
 import shutil
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ import tomli_w
 from frontierco.errors import FrontiercoError
 from frontierco.names import check_name, inside
 from frontierco.problems import PROBLEMS, problem_of
+from frontierco.problems.common.checks import finite_number
 from frontierco.problems.common.fingerprint import file_sha256
 from frontierco.problems.common.text import base_suffix
 from frontierco.problems.files import INSTANCE_SUFFIXES, read_instance
@@ -100,14 +100,19 @@ def _entry(split: str, imported: ImportedFile) -> dict[str, object]:
     return entry
 
 
+MAX_CONFIG_BYTES = 1 << 20  # FrontierCO's config.py files are a few KB
+
+
 def _values(folder: Path) -> dict[str, float | None]:
     """'<set folder>/<file>' -> FrontierCO's value, from the dictionaries its Python files assign (read, never run);
     None for a file holding several instances (a list of several values)."""
     found: dict[str, float | None] = {}
     for path in sorted(folder.glob("*.py")):
+        if path.stat().st_size > MAX_CONFIG_BYTES:  # parsing takes ~2 KB a byte: 12 MB of Python took 4 GB
+            raise ImportFailed(f"{path}: {path.stat().st_size} bytes, over the {MAX_CONFIG_BYTES} a FrontierCO config.py may have")
         try:
             tree = ast.parse(path.read_bytes(), filename=str(path))
-        except (SyntaxError, ValueError) as exc:
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             raise ImportFailed(f"{path}: not readable as Python ({exc})") from None
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
@@ -124,9 +129,7 @@ def _literal_values(path: Path, node: ast.Dict) -> dict[str, float | None]:
     values: dict[str, float | None] = {}
     for key, listed in table.items():
         if isinstance(key, str) and isinstance(listed, list):
-            single = listed[0] if len(listed) == 1 else None
-            number = isinstance(single, (int, float)) and not isinstance(single, bool) and math.isfinite(single)
-            values[key] = float(single) if number else None  # type: ignore[arg-type]
+            values[key] = finite_number(listed[0]) if len(listed) == 1 else None  # (a 400-digit value was an OverflowError)
     return values
 
 

@@ -13,7 +13,7 @@ import typer
 
 import frontierco
 from frontierco.cli import campaign, cities, instances, leaderboard, reference, results, solvers
-from frontierco.cli.common import console
+from frontierco.cli.common import console, terminal_text
 from frontierco.cli.run import run_command
 from frontierco.errors import FrontiercoError
 
@@ -67,12 +67,6 @@ def init_command(directory: Annotated[Path, typer.Argument(help="the folder to m
 
     made = init(directory)
     console.print(f"workspace {made.root}: run commands inside it, or pass --root {made.root}")
-
-
-def terminal_text(text: str) -> str:
-    """``text`` with every character a terminal would act on (ESC, NUL, line breaks, other controls) written as
-    its escape (``\\x1b``): a message naming a hostile file's content stays one inert line."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def main() -> None:

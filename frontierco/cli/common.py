@@ -44,10 +44,13 @@ def context_of(ctx: typer.Context) -> Context:
     return found
 
 
-def records(context: Context, results: Path | None) -> Path:
-    """The record store a command reads or writes: the one given (a folder), else the workspace's."""
+def records(context: Context, results: Path | None, reading: bool = False) -> Path:
+    """The record store a command reads or writes: the one given (a folder), else the workspace's; a command that
+    only reads (``reading``) refuses a store that is not there instead of reading it as empty."""
     if results is not None and results.exists() and not results.is_dir():
         raise UsageError(f"--results must be a folder of records, {results} is a file")
+    if reading and results is not None and not results.exists():
+        raise UsageError(f"--results: no record store at {results}")
     return results if results is not None else context.required().runs
 
 
@@ -68,3 +71,9 @@ def number(value: float | None) -> str:
     if value is None:
         return "none"
     return str(int(value)) if float(value).is_integer() and abs(value) < 2**63 else f"{value:.12g}"
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with every character a terminal would act on (ESC, NUL, line breaks, other controls) written as
+    its escape (``\\x1b``): a message naming a hostile file's content stays one inert line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

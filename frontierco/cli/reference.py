@@ -48,7 +48,7 @@ def reference_update(
     from frontierco.registry import Registry
 
     context = context_of(ctx)
-    changes = update_references(Registry.of(context), context.records(records(context, results)))
+    changes = update_references(Registry.of(context), context.records(records(context, results, reading=True)))
     print_changes(changes, f"{len(changes)} references improved")
 
 

@@ -52,7 +52,7 @@ def verify_command(
     from frontierco.results import BY_HASH
 
     context = context_of(ctx)
-    store = context.records(records(context, results))
+    store = context.records(records(context, results, reading=True))
     registry = Registry.of(context)
     if changed_since is not None:
         added = added_records(store, changed_since)
@@ -118,7 +118,7 @@ def results_export(
     if not out.parent.is_dir():
         raise UsageError(f"the folder {out.parent} does not exist")
     context = context_of(ctx)
-    store = context.records(records(context, results))
+    store = context.records(records(context, results, reading=True))
     if collection is not None and not store.path(collection, "x").parent.is_dir():
         raise UsageError(f"no records of a collection {collection!r} in {store.root}")
     frame = store.to_frame(collection)
@@ -143,5 +143,5 @@ def plot_command(
     from frontierco.registry import Registry
 
     context = context_of(ctx)
-    target = plot_run(context.records(records(context, results)), run_id, out or Path(f"{run_id}.png"), Registry.of(context))
+    target = plot_run(context.records(records(context, results, reading=True)), run_id, out or Path(f"{run_id}.png"), Registry.of(context))
     console.print(f"wrote {target}")

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from frontierco.cli.common import terminal_text
 from frontierco.metrics import FEASIBLE_STATUSES, aggregate, primal_gap, score_run
 from frontierco.problems import get_problem
 from frontierco.results import RunRecord
@@ -37,7 +38,7 @@ def summarise_records(records: Sequence[RunRecord]) -> Summary:
             gap = "no reference"
         else:
             gap = f"{100 * primal_gap(r.objective if feasible else None, r.reference):.3f}"
-        note = r.reason if not feasible else ""
+        note = terminal_text(r.reason) if not feasible else ""  # a record's reason quotes its solver: never a terminal's command
         rows.append((r.instance, str(r.seed), r.status, _fmt(r.objective), _fmt(r.reference), gap, _fmt(r.time_to_best), note[:60]))
     scored = [r for r in records if r.reference is not None]
     unscored = len(records) - len(scored)

@@ -30,6 +30,8 @@ class Plan:
 
 
 MAX_TIME_LIMIT = 30 * 24 * 3600.0  # far past any protocol (FrontierCO: 3600 s); 1e308 s is a typo, not a budget
+MAX_SEEDS = 10_000  # a run spec per instance and seed is planned at once: --seeds 1000000000 filled memory for minutes
+MAX_THREADS = 4096  # past any machine's cores; the threads go to the solver's environment as counts
 
 
 def check_budget(budget: Budget, seeds: int = 1, limit: int | None = None) -> None:
@@ -38,9 +40,9 @@ def check_budget(budget: Budget, seeds: int = 1, limit: int | None = None) -> No
     if not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
         wrong = f"time limit must be a positive number of seconds up to {MAX_TIME_LIMIT:g} (30 days), got {time_limit:g}"
         raise BadSetting("time_limit", wrong)
-    for name, value in (("seeds", seeds), ("threads", threads)):
-        if value < 1:
-            raise BadSetting(name, f"{name} must be at least 1, got {value}")
+    for name, value, most in (("seeds", seeds, MAX_SEEDS), ("threads", threads, MAX_THREADS)):
+        if not 1 <= value <= most:
+            raise BadSetting(name, f"{name} must be in 1..{most}, got {value}")
     if limit is not None and limit < 1:
         raise BadSetting("limit", f"the instance limit must be at least 1 (leave it out for every instance), got {limit}")
 
@@ -59,7 +61,7 @@ def parse_params(items: list[str]) -> dict[str, Any]:
         check_name(key, "--param")
         try:
             params[key] = tomllib.loads(f"v = {text}")["v"]
-        except tomllib.TOMLDecodeError:
+        except (ValueError, RecursionError):  # not TOML (an integer past 4,300 digits, nesting past the stack too): text
             params[key] = text
     return params
 

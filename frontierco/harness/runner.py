@@ -35,6 +35,7 @@ from frontierco.harness.worker import THREAD_VARIABLES
 from frontierco.harness.zygote import Worker, fork_worker
 from frontierco.metrics import refuted_bound, same_value_slack
 from frontierco.problems import Instance, get_problem, problem_of
+from frontierco.problems.common.checks import finite_number
 from frontierco.results import Status
 
 GRACE = 2.0
@@ -116,6 +117,9 @@ class _Judge:
             except (ValueError, KeyError) as exc:
                 self.refuse(f"malformed solution: {exc}")
                 return
+            except Exception as exc:  # noqa: BLE001  the data is the solver's: a checker it trips refuses it, the campaign goes on
+                self.refuse(f"malformed solution: the checker could not read it ({type(exc).__name__}: {exc})")
+                return
             if not verdict.feasible:
                 self.refuse(verdict.reason)
                 return
@@ -123,17 +127,18 @@ class _Judge:
             if not math.isfinite(verdict.objective):
                 self.refuse(f"objective {verdict.objective} is not finite")
                 return
-            if self._better(verdict.objective) or (message.get("proven") and verdict.objective == self.outcome.objective):
+            proven = message.get("proven") is True  # JSON's true only: the text "false" is no claim
+            if self._better(verdict.objective) or (proven and verdict.objective == self.outcome.objective):
                 self.outcome.objective = verdict.objective
                 self.outcome.best = message["data"]
-                self.outcome.proven = bool(message.get("proven"))
+                self.outcome.proven = proven
                 self.outcome.trace.append((round(elapsed, 6), verdict.objective))
         elif kind == "bound":
-            value = message.get("value")
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            value = finite_number(message.get("value"))
+            if value is not None:
                 best = self.outcome.bound
                 tighter = best is None or (value > best if self.sense == "min" else value < best)
-                self.outcome.bound = float(value) if tighter else best
+                self.outcome.bound = value if tighter else best
         elif kind == "garbage":
             self.outcome.solutions_received += 1
             self.refuse(str(message.get("reason")))
@@ -284,7 +289,8 @@ TEXT_FIELDS = ("reason", "applied", "message", "traceback")  # what the harness 
 def _parse(line: bytes | None, bound: int) -> dict[str, Any]:
     """A message from one line; what is not a JSON object is the solver's garbage, never the harness's error. A
     field the harness reads as text that is not a string is replaced (a nested list there could be too deep
-    to print)."""
+    to print), and one that is loses its terminal escapes and control characters (``printable``), as stderr does:
+    a solver's exception text reaches records and terminals inert."""
     if line is None:
         return {"type": "garbage", "reason": f"a message over {bound} bytes (refused unread)"}
     try:
@@ -295,7 +301,9 @@ def _parse(line: bytes | None, bound: int) -> dict[str, Any]:
         return {"type": "garbage", "reason": "a message nested too deeply to parse"}
     if not isinstance(message, dict):
         return {"type": "garbage", "reason": "a message that is not a JSON object"}
-    return message | {key: "(not text)" for key in TEXT_FIELDS if key in message and not isinstance(message[key], str)}
+    return message | {
+        key: printable(message[key]) if isinstance(message[key], str) else "(not text)" for key in TEXT_FIELDS if key in message
+    }
 
 
 def _watch_tree(process: Worker, judge: _Judge, memory_mb: int | None) -> bool:

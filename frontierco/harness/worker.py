@@ -30,6 +30,7 @@ from frontierco.harness.tree import become_subreaper
 
 if TYPE_CHECKING:
     from frontierco.filestore import FileStore
+    from frontierco.solver import SolverSpec
 
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 
@@ -40,8 +41,11 @@ def _send(channel: IO[str], message: dict[str, Any]) -> None:
 
 
 def _limit_memory(megabytes: int | None) -> None:
+    """The run's address space: ``megabytes``, or less where the harness was started under a lower hard limit
+    (``ulimit -v``, a cluster's job limit), which no process may raise (every run was an error in setup())."""
     if megabytes:
-        limit = megabytes * 1024 * 1024
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = megabytes * 1024 * 1024 if hard == resource.RLIM_INFINITY else min(megabytes * 1024 * 1024, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
@@ -159,6 +163,13 @@ def _exec_bubblewrap(job: dict[str, Any], instance: Any, channel: IO[str], reada
     os.execv(line[0], line)
 
 
+def granted_path_params(spec: SolverSpec, params: dict[str, Any]) -> tuple[str, ...]:
+    """The path parameters whose paths the sandbox grants: those a user gave, never a declared default (a solver
+    declaring ``default = "/"`` read everything outside the workspace, a home folder's keys included)."""
+    given = spec.chosen(params)
+    return tuple(key for key in spec.path_params if key in given)
+
+
 def run_job(job: dict[str, Any], channel: IO[str]) -> None:
     from frontierco.harness.job import load_job_instance
     from frontierco.solver import SolverSpec
@@ -168,7 +179,7 @@ def run_job(job: dict[str, Any], channel: IO[str]) -> None:
         os.sched_setaffinity(0, job["cpus"])
     instance = load_job_instance(job)
     spec = SolverSpec(**job["solver"])
-    applied = _enter_sandbox(job, instance, channel, spec.target, tuple(spec.path_params))
+    applied = _enter_sandbox(job, instance, channel, spec.target, granted_path_params(spec, job.get("params", {})))
     solve_job(job, instance, channel, applied)
 
 

@@ -10,16 +10,13 @@ declare; the opening words also decide a file whose suffix the suite does not kn
 
 from __future__ import annotations
 
-import bz2
-import gzip
 from pathlib import Path
-from typing import IO
 
 from frontierco.errors import FormatError
 from frontierco.problems import FAMILIES, Instance, Solution, problem_of
 from frontierco.problems.common.base import resolve
 from frontierco.problems.common.family import SolutionFile, TextForm, Writer
-from frontierco.problems.common.text import base_suffix
+from frontierco.problems.common.text import base_suffix, open_text
 
 READERS: dict[str, str] = {suffix: reader for family in FAMILIES for suffix, reader in family.readers.items()}
 WRITERS: dict[str, Writer] = {problem: writer for family in FAMILIES for problem, writer in family.writers.items()}
@@ -28,20 +25,12 @@ TEXT_FORMS: tuple[TextForm, ...] = tuple(form for family in FAMILIES for form in
 INSTANCE_SUFFIXES = (*READERS, ".txt")
 
 
-def _open(path: Path) -> IO[str]:
-    if path.suffix == ".gz":
-        return gzip.open(path, "rt", encoding="utf-8-sig")
-    if path.suffix == ".bz2":
-        return bz2.open(path, "rt", encoding="utf-8-sig")
-    return open(path, encoding="utf-8-sig")
-
-
 def _first_lines(path: Path, count: int) -> list[list[str]]:
     """The tokens of the first ``count`` non-blank lines (fewer if the file has fewer; none if it cannot be read:
     then the chosen reader reports why)."""
     found: list[list[str]] = []
     try:
-        with _open(path) as handle:
+        with open_text(path) as handle:
             for raw in handle:
                 if raw.strip():
                     found.append(raw.split())

@@ -122,3 +122,15 @@ def test_cities_build_command(mirror, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "asymmetry" in result.stdout and read_city(out).size == 50
+
+
+@pytest.mark.parametrize(
+    ("name", "points", "expected"),
+    [("../x", 10, "not a plain name"), ("x", 0, "points in 1..20000"), ("x", 10**6, "points in 1..20000")],
+    ids=["name-outside-its-folder", "no-points", "a-million-points"],
+)
+def test_a_city_name_or_size_that_cannot_be_is_refused_before_the_extract_is_read(name, points, expected):
+    from frontierco.errors import UsageError
+
+    with pytest.raises(UsageError, match=expected):  # '../x' was written above instances/cities, 0 a numpy traceback
+        build_city(DATA / "tiny.osm", name, points)

@@ -37,6 +37,21 @@ def test_cnf_reduction_sizes_and_optimum():
     assert _max_independent_size(graph) == len(clauses)  # satisfiable: one true literal per clause
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        " ".join(map(str, range(1, 401))) + " 0\n",  # one clause of 400 literals: a clique of 79,800 edges from 2 KB
+        "1 0\n" * 200 + "-1 0\n" * 200,  # 200 x 200 complementary occurrences: 40,000 edges from 1.4 KB
+    ],
+    ids=["long-clause", "complementary"],
+)
+def test_a_cnf_whose_graph_outgrows_its_file_is_refused_before_any_edge_is_made(tmp_path, body):
+    clauses = body.count(" 0\n")
+    (tmp_path / "big.cnf").write_text(f"p cnf 400 {clauses}\n{body}")  # was 1.6 GB from 24 KB, MemoryError from 229 KB
+    with pytest.raises(FormatError, match="edges per character of the file"):
+        read_instance(tmp_path / "big.cnf")
+
+
 def test_unsatisfiable_cnf_has_smaller_optimum():
     graph = cnf_to_mis("unsat", [[1], [-1]])
     assert _max_independent_size(graph) == 1

@@ -1,3 +1,5 @@
+import gzip
+
 import numpy as np
 import pytest
 
@@ -58,3 +60,18 @@ def test_malformed_mps_names_the_line(tmp_path, text, line, expected):
     with pytest.raises(FormatError) as info:
         read_instance(path)
     assert info.value.line == line and expected in info.value.expected
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        ("empty.lp", b"", "at least one variable"),  # was read as a model of nothing
+        ("blank.lp", b"  \n\n", "at least one variable"),
+        ("cut.lp.gz", gzip.compress(b"Maximize\n obj: x\nSubject To\n c1: x <= 1\nEnd\n")[:-10], "correctly compressed"),  # was read
+    ],
+    ids=["empty", "blank", "truncated-gzip"],
+)
+def test_an_lp_file_that_holds_no_model_or_is_broken_is_refused(tmp_path, name, content, expected):
+    (tmp_path / name).write_bytes(content)
+    with pytest.raises(FormatError, match=expected):
+        read_milp(tmp_path / name)

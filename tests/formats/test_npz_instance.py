@@ -71,3 +71,58 @@ def test_a_file_that_is_no_archive_is_a_format_error(tmp_path):
     (tmp_path / "x.npz").write_text("hello")
     with pytest.raises(FormatError, match="a NumPy .npz archive"):
         read_npz_instance(tmp_path / "x.npz")
+
+
+TSP_ARRAYS = {"problem": np.array("tsp"), "distance_rule": np.array("EUC_2D"), "distance_coords": COORDS}
+CVRP_ARRAYS = {
+    **TSP_ARRAYS,
+    "problem": np.array("cvrp"),
+    "demands": np.array([0, 2, 3]),
+    "capacity": np.array(5),
+    "num_vehicles": np.array(-1),
+}
+CVRPTW_ARRAYS = {
+    **CVRP_ARRAYS,
+    "problem": np.array("cvrptw"),
+    "duration_rule": np.array("EXPLICIT"),
+    "duration_matrix": MATRIX,
+    "time_windows": np.array([[0.0, 100.0], [1.0, 50.0], [2.0, 60.0]]),
+    "service_times": np.array([0.0, 1.5, 2.5]),
+}
+
+
+@pytest.mark.parametrize(
+    ("arrays", "expected"),
+    [  # each was read as an instance (the first a TypeError)
+        ({**CVRP_ARRAYS, "capacity": np.array([5, 6])}, "capacity of shape"),
+        ({**TSP_ARRAYS, "distance_coords": np.array([[np.nan, 0.0], [3.0, 4.0]])}, "finite numbers within"),
+        ({**TSP_ARRAYS, "distance_rule": np.array("EXPLICIT"), "distance_matrix": np.full((2, 2), np.inf)}, "finite numbers within"),
+        ({**CVRP_ARRAYS, "demands": np.array([0, -2, 3])}, "demands in 0..capacity"),
+        ({**CVRP_ARRAYS, "demands": np.array([0, 2, 9])}, "demands in 0..capacity"),
+        ({**CVRP_ARRAYS, "demands": np.array(["a", "b", "c"])}, "numbers in demands"),
+        ({**CVRPTW_ARRAYS, "time_windows": np.array([[0.0, 100.0], [50.0, 1.0], [2.0, 60.0]])}, "open before they close"),
+        ({**CVRPTW_ARRAYS, "service_times": np.array([0.0, -1.5, 2.5])}, "service times >= 0"),
+        ({**CVRPTW_ARRAYS, "duration_matrix": MATRIX[:2, :2]}, "durations between the 3 nodes"),
+    ],
+    ids=[
+        "capacity-array",
+        "nan-coordinates",
+        "infinite-matrix",
+        "negative-demand",
+        "demand-over-capacity",
+        "text-demands",
+        "window-reversed",
+        "negative-service",
+        "durations-of-another-size",
+    ],
+)
+def test_numbers_that_cannot_be_true_are_refused_as_the_tsplib_reader_refuses_them(tmp_path, arrays, expected):
+    np.savez(tmp_path / "x.npz", **arrays)
+    with pytest.raises(FormatError, match=expected):
+        read_npz_instance(tmp_path / "x.npz")
+
+
+def test_the_checked_arrays_of_each_problem_still_read(tmp_path):
+    for arrays in (TSP_ARRAYS, CVRP_ARRAYS, CVRPTW_ARRAYS):
+        np.savez(tmp_path / "ok.npz", **arrays)
+        assert read_npz_instance(tmp_path / "ok.npz").n == 3

@@ -164,6 +164,12 @@ def test_a_bad_distance_or_service_time_is_refused_on_its_line(tmp_path, specs, 
     assert info.value.line == 5 and expected in info.value.expected
 
 
+VRPTW = (
+    "NAME : w\nTYPE : VRPTW\nDIMENSION : 3\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n3 2 0\n"
+    "DEMAND_SECTION\n1 0\n2 4\n3 5\nTIME_WINDOW_SECTION\n{windows}\nSERVICE_TIME_SECTION\n{service}\nDEPOT_SECTION\n1\n-1\nEOF\n"
+)
+
+
 @pytest.mark.parametrize(
     "text, line, expected",
     [
@@ -225,6 +231,9 @@ def test_a_bad_distance_or_service_time_is_refused_on_its_line(tmp_path, specs, 
             13,
             "demands at most the capacity 10",
         ),
+        # a window that closes before it opens, a negative service time (both were read)
+        (VRPTW.format(windows="1 0 100\n2 50 1\n3 2 60", service="1 0\n2 1\n3 1"), 16, "time windows that open before they close"),
+        (VRPTW.format(windows="1 0 100\n2 1 50\n3 2 60", service="1 0\n2 -1\n3 1"), 20, "service times >= 0, got -1 for node 2"),
     ],
 )
 def test_malformed_files_name_the_line(tmp_path, text, line, expected):

@@ -90,3 +90,41 @@ def test_a_header_claiming_more_than_its_file_can_hold_is_refused_in_one_line(tm
 def test_a_header_count_within_the_files_length_still_reads(tmp_path):
     (tmp_path / "isolated.stp").write_text(STP_NODES.format(40))
     assert read_instance(tmp_path / "isolated.stp").n == 40
+
+
+BLANKS = gzip.compress(b"\n" * (1 << 24), compresslevel=9)  # 16 MiB of newlines in ~16 KB; gzip reads members one after another
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [
+        ("bomb.tsp.gz", "NAME : b\nTYPE : TSP\nDIMENSION : 1\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n"),
+        ("bomb.mis.gz", "p edge 2 1\ne 1 2\n"),
+        ("bomb.txt.gz", "p ds 2 1\n1 2\n"),  # the .txt layout is told from the file's first lines
+        ("bomb.stp.gz", STP_NODES.format(2)),
+    ],
+    ids=["tsplib", "dimacs", "txt", "steinlib"],
+)
+def test_a_compressed_file_whose_text_outgrows_its_bound_is_refused_as_it_is_read(tmp_path, name, head):
+    (tmp_path / name).write_bytes(gzip.compress(head.encode()) + BLANKS * 8)  # 128 MiB of text from 130 KB (was read whole)
+    with _address_space_grows_at_most(512 << 20), pytest.raises(FormatError, match="at most 100 times its size"):
+        read_instance(tmp_path / name)
+
+
+def test_a_compressed_file_within_its_bound_still_reads(tmp_path):
+    (tmp_path / "ok.mis.gz").write_bytes(gzip.compress(b"p edge 2 1\ne 1 2\n") + BLANKS)  # 16 MiB of text from 16 KB: the 1 MiB floor
+    with pytest.raises(FormatError, match="at most 100 times"):
+        read_text(tmp_path / "ok.mis.gz")
+    (tmp_path / "small.mis.gz").write_bytes(gzip.compress(b"p edge 2 1\ne 1 2\n" + b"c\n" * 400_000))  # 800 KB: under the floor
+    assert read_instance(tmp_path / "small.mis.gz").m == 1
+
+
+@pytest.mark.parametrize("kind", ["device", "folder"])
+def test_a_path_that_is_not_a_regular_file_is_refused_unread(tmp_path, kind):
+    path = tmp_path / "x.tsp"
+    if kind == "device":
+        path.symlink_to("/dev/zero")  # was read until memory ran out
+    else:
+        path.mkdir()
+    with _address_space_grows_at_most(512 << 20), pytest.raises(FormatError, match="a regular file"):
+        read_instance(path)

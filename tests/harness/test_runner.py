@@ -107,3 +107,57 @@ def test_a_bound_its_own_solution_refutes_is_not_stored_and_the_solution_is_kept
     assert (record.status, record.objective, record.bound) == ("feasible", 100.0, bound)
     assert record.reason.startswith(reason) and (reason or record.reason == "")
     assert store.load_solution(record.solution_file) == {"routes": [[1, 2], [3]]}
+
+
+def _judge(plan_for):
+    from frontierco.harness.runner import _Judge
+    from frontierco.problems.files import read_instance
+    from tests.helpers import DATA
+
+    (spec,) = plan_for("good").specs
+    return _Judge(spec, read_instance(DATA / "tiny.vrp"))
+
+
+GOOD_ROUTES = {"routes": [[1, 2], [3]]}  # cost 100 on tests/data/tiny.vrp
+
+
+@pytest.mark.parametrize(
+    "value",
+    [10**400, -(10**400), "12", [1], True, float("nan"), None],
+    ids=["int-past-float", "negative-past-float", "text", "list", "bool", "nan", "none"],
+)
+def test_a_bound_that_is_no_finite_number_is_ignored_never_raised(plan_for, value):
+    judge = _judge(plan_for)
+    judge.receive({"type": "bound", "value": value}, 0.0)  # a 400-digit integer was an OverflowError in the harness
+    assert judge.outcome.bound is None
+    judge.receive({"type": "bound", "value": 90}, 0.0)
+    assert judge.outcome.bound == 90.0
+
+
+@pytest.mark.parametrize(("claim", "proven"), [(True, True), ("false", False), (1, False), ("yes", False)])
+def test_only_json_true_claims_optimality(plan_for, claim, proven):
+    judge = _judge(plan_for)
+    judge.receive({"type": "solution", "data": GOOD_ROUTES, "proven": claim}, 0.1)  # the text "false" was a claim
+    assert judge.outcome.objective == 100 and judge.outcome.proven is proven
+
+
+def test_a_checker_that_trips_on_a_solution_refuses_it_and_the_run_goes_on(plan_for):
+    from dataclasses import replace
+
+    judge = _judge(plan_for)
+
+    def trips(instance, solution):
+        raise TypeError("float() argument must be a string or a real number, not 'dict'")
+
+    judge.problem = replace(judge.problem, evaluate=trips)
+    judge.receive({"type": "solution", "data": GOOD_ROUTES}, 0.1)  # was raised out of the harness: no record
+    assert judge.last_refused.startswith("malformed solution: the checker could not read it (TypeError")
+    assert judge.outcome.objective is None
+
+
+def test_a_solvers_text_loses_its_terminal_escapes_as_it_arrives():
+    from frontierco.harness.runner import _parse
+
+    line = b'{"type": "failed", "message": "RuntimeError: \\u001b[2J\\u001b]0;owned\\u0007\\u0000 cleared", "reason": [1]}'
+    message = _parse(line, 1 << 20)  # the escapes reached the record's reason, and from it every terminal
+    assert message["message"] == "RuntimeError:  cleared" and message["reason"] == "(not text)"

@@ -4,6 +4,8 @@ import gc
 import io
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,37 @@ def test_a_workspace_solver_named_like_a_suite_solver_gets_its_own_weights_cache
         assert own[-1] in writable and own[-1].is_dir() and own[-1].is_relative_to(cache.resolve())
     suite, workspace = own
     assert suite != workspace and not workspace.is_relative_to(suite) and not suite.is_relative_to(workspace)
+
+
+def test_a_harness_under_a_lower_hard_memory_limit_runs_within_it():
+    """Started under ``ulimit -v`` below the run's memory_mb, the worker keeps the lower limit instead of failing
+    (raising a hard limit is refused: every run was an error in setup())."""
+    code = (
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+        "from frontierco.harness.worker import _limit_memory\n"
+        "_limit_memory(8192)\n"
+        "print(resource.getrlimit(resource.RLIMIT_AS))\n"
+        "_limit_memory(1024)\n"
+        "print(resource.getrlimit(resource.RLIMIT_AS))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == [str((3 << 30, 3 << 30)), str((1 << 30, 1 << 30))]
+
+
+def test_the_sandbox_grants_a_path_parameter_a_user_gave_never_its_declared_default():
+    from frontierco.harness.worker import granted_path_params
+    from frontierco.parameters import Param
+    from frontierco.solver import SolverSpec
+
+    where = Param(name="where", type="path", default="/", help="")
+    spec = SolverSpec("s", ("mis",), "x.py:S", {}, False, ("where",), (where,))
+    assert granted_path_params(spec, {"where": "/"}) == ()  # the default "/" was granted: every file outside the workspace
+    assert granted_path_params(spec, {"where": "/data/models"}) == ("where",)

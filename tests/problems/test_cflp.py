@@ -89,3 +89,10 @@ def test_json_and_file_round_trip(tmp_path, two_by_three):
 def test_contract_cases_are_instances():
     for build in PROBLEMS["cflp"].contract_cases().values():
         assert isinstance(build(), CFLPInstance)
+
+
+@pytest.mark.parametrize("fraction", [{"a": 1}, "x", 10**400], ids=["object", "string", "past-float64"])
+def test_fractions_that_are_not_numbers_are_refused_not_raised(two_by_three, fraction):
+    solution = PROBLEMS["cflp"].decode({"open": [0], "customer": [0, 1, 2], "facility": [0, 0, 0], "fraction": fraction})
+    verdict = evaluate(two_by_three, solution)
+    assert not verdict.feasible and "fractions" in verdict.reason

@@ -92,3 +92,30 @@ def test_contract_cases_are_valid_and_one_has_an_idle_machine():
     assert cases["one"].num_operations == 1
     idle = cases["idle-machine"]
     assert set(range(idle.num_machines)) - set(idle.machines.tolist()) == {2}
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ({"machines": [0, 1.5, 0], "starts": [0, 3, 3]}, "not integers"),  # was cast to machine 1 and accepted
+        ({"machines": [0, 2**64, 0], "starts": [0, 3, 3]}, "not integers"),  # was an OverflowError out of decode
+        ({"machines": [0, float("inf"), 0], "starts": [0, 3, 3]}, "not integers"),
+    ],
+    ids=["fraction", "past-int64", "infinite"],
+)
+def test_a_sent_machine_is_checked_as_sent_never_cast(shop, data, reason):
+    problem = PROBLEMS["fjsp"]
+    verdict = evaluate(shop, problem.decode(data))
+    assert not verdict.feasible and reason in verdict.reason
+
+
+def test_a_start_past_2_53_is_refused_where_a_float_would_absorb_an_overlap(shop):
+    late = float(2**60)  # late + 3 == late in float64: job 1's operations and both on machine 1 would "not overlap"
+    verdict = evaluate(shop, FJSPSolution(np.array([0, 1, 0]), np.array([late, late, late])))
+    assert not verdict.feasible and "after 2^53" in verdict.reason
+    assert evaluate(shop, FJSPSolution(np.array([0, 1, 0]), np.array([2.0**52, 2.0**52 + 3, 2.0**52 + 3]))).feasible
+
+
+def test_a_start_past_float64_is_malformed_data():
+    with pytest.raises(ValueError, match="not a fjsp solution"):
+        PROBLEMS["fjsp"].decode({"machines": [0], "starts": [10**400]})

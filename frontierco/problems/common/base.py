@@ -102,10 +102,11 @@ class Problem:
         return self.decode(data)
 
     def decode(self, data: dict[str, Any]) -> Any:
-        """The solution ``encode`` wrote; malformed data (nested too deeply to walk included) is a ValueError."""
+        """The solution ``encode`` wrote; malformed data (nested too deeply to walk, or a number past its type, included)
+        is a ValueError."""
         try:
             return self.from_data(data)
-        except (KeyError, TypeError, ValueError, RecursionError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as exc:
             raise ValueError(f"not a {self.name} solution: {exc}") from None
 
 

@@ -1,8 +1,22 @@
-"""Small checks shared by the problem checkers."""
+"""Small checks shared by the problem checkers (and by what reads numbers from a solver or a downloaded file)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+
+
+def finite_number(value: object) -> float | None:
+    """A JSON or Python-literal number as a finite float; None for anything else (a bool, text, NaN, an integer past
+    float64, which ``math.isfinite`` meets with an OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def as_index_array(values: object, what: str) -> tuple[np.ndarray | None, str]:

@@ -105,7 +105,10 @@ def evaluate(instance: CFLPInstance, solution: CFLPSolution) -> Evaluation:
     facility, problem = as_index_array(solution.facility, "facilities of the assignment")
     if facility is None:
         return Evaluation.infeasible(problem)
-    fraction = np.asarray(solution.fraction, dtype=np.float64)
+    try:
+        fraction = np.asarray(solution.fraction, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):  # a solver's JSON: an object, a string, a number past float64
+        return Evaluation.infeasible("the assignment's fractions must be a flat list of numbers")
     if not (len(customer) == len(facility) == fraction.size) or fraction.ndim != 1:
         return Evaluation.infeasible("the assignment's customers, facilities and fractions must be lists of one length")
     if not np.all(np.isfinite(fraction)):

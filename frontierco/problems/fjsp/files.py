@@ -18,9 +18,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
-from frontierco.problems.fjsp.fjsp import FJSPInstance
-
-MAX_TIME = 2**53  # the makespan and every start are float64 in solutions: exact only up to 2^53
+from frontierco.problems.fjsp.fjsp import MAX_TIME, FJSPInstance
 
 
 def _lines(path: Path) -> tuple[list[tuple[int, list[str]]], int]:

@@ -19,6 +19,8 @@ from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array
 from frontierco.problems.common.text import read_text
 
+MAX_TIME = 2**53  # the makespan and every start are float64 in solutions: exact only up to 2^53
+
 
 @dataclass(frozen=True, eq=False)
 class FJSPInstance:
@@ -145,6 +147,9 @@ def evaluate(instance: FJSPInstance, solution: FJSPSolution) -> Evaluation:
             return Evaluation.infeasible(f"eligible machine: {_name(instance, o)} is on machine {machines[o] + 1}, not one of {listed}")
         durations[o] = times[at[0]]
     ends = starts + durations
+    if np.any(ends > MAX_TIME):  # past 2^53 a float absorbs a processing time: overlaps would pass unseen
+        bad = int(np.flatnonzero(ends > MAX_TIME)[0])
+        return Evaluation.infeasible(f"{_name(instance, bad)} ends at {ends[bad]:g}, after 2^53 (end times exact as floats)")
     for j in range(instance.num_jobs):
         for o in range(instance.job_ptr[j] + 1, instance.job_ptr[j + 1]):
             if starts[o] < ends[o - 1]:
@@ -203,7 +208,8 @@ def _data(solution: FJSPSolution) -> dict[str, list[float]]:
 
 
 def _from_data(data: dict[str, list[float]]) -> FJSPSolution:
-    return FJSPSolution(np.asarray(data["machines"], dtype=np.int64), np.asarray(data["starts"], dtype=np.float64))
+    # the machines as sent (the checker refuses what is not a whole number), never cast: 1.5 would become machine 1
+    return FJSPSolution(np.asarray(data["machines"]), np.asarray(data["starts"], dtype=np.float64))
 
 
 PROBLEM = Problem(

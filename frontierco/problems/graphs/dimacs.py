@@ -9,18 +9,14 @@ satisfiable exactly when this graph has an independent set of size m.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import warnings
-from collections import defaultdict
-from collections.abc import Callable
+from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.text import check_declared, open_text, read_text
 from frontierco.problems.graphs.mis import MISInstance, canonical_edges
 
 
@@ -121,10 +117,8 @@ def _fast_dimacs(path: Path, text: str, n: int, header: int, start: int) -> np.n
     lines = text.count("\ne") + text.startswith("e")
     if text.count("e") - header_es - comment_es != lines:
         return None
-    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
-    opener = openers.get(path.suffix, open)
     try:
-        with opener(path, "rt") as handle, warnings.catch_warnings():
+        with open_text(path) as handle, warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a graph without edges: loadtxt warns about an empty file
             values = np.loadtxt(handle, dtype=np.int64, comments="c", skiprows=header, usecols=(1, 2), ndmin=2)
     except ValueError:
@@ -225,12 +219,18 @@ def write_metis(path: str | Path, instance: MISInstance) -> None:
 
 def read_cnf_clauses(path: str | Path) -> tuple[int, list[list[int]]]:
     """A DIMACS CNF: 'p cnf V C', then clauses of non-zero literals, each ended by 0."""
-    path = Path(path)
+    variables, clauses, _ = _read_cnf(Path(path))
+    return variables, clauses
+
+
+def _read_cnf(path: Path) -> tuple[int, list[list[int]], int]:
+    """(variables, clauses, the length of the file's text in characters)."""
     variables: int | None = None
     declared = 0
     clauses: list[list[int]] = []
     current: list[int] = []
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+    text = read_text(path)
+    for number, raw in enumerate(text.splitlines(), start=1):
         tokens = raw.split()
         if not tokens or tokens[0] == "c":
             continue
@@ -258,28 +258,53 @@ def read_cnf_clauses(path: str | Path) -> tuple[int, list[list[int]]]:
         clauses.append(current)
     if len(clauses) != declared:
         raise FormatError(path, 0, f"{declared} clauses as the header says, found {len(clauses)}")
-    return variables, clauses
+    return variables, clauses, len(text)
+
+
+# The MIS graph of a CNF grows with the square of a clause's length and of a variable's occurrences: a 24 KB file
+# of one 5,000-literal clause made 12.5M edges (1.6 GB). SATLIB's graphs have under one edge per character of
+# their file (uf, flat, CBS), so this bound refuses none of them and keeps the graph linear in the file.
+CNF_EDGES_PER_CHARACTER = 16
+
+
+def cnf_edge_count(clauses: list[list[int]]) -> int:
+    """The edges ``cnf_to_mis`` makes (a pair listed twice counted twice), counted without making them."""
+    occurrences = Counter(literal for clause in clauses for literal in clause)
+    cliques = sum(len(clause) * (len(clause) - 1) // 2 for clause in clauses)
+    return cliques + sum(count * occurrences[-literal] for literal, count in occurrences.items() if literal > 0)
 
 
 def cnf_to_mis(name: str, clauses: list[list[int]]) -> MISInstance:
-    """The MIS graph of a CNF: a clique per clause, edges between complementary occurrences."""
-    edges: list[tuple[int, int]] = []
+    """The MIS graph of a CNF: a clique per clause, edges between complementary occurrences (arrays, never a
+    Python object per edge)."""
+    sizes = np.array([len(clause) for clause in clauses], dtype=np.int64)
+    firsts = np.cumsum(sizes) - sizes  # each clause's first vertex
+    pieces = [np.zeros((0, 2), dtype=np.int64)]
+    for size in np.unique(sizes[sizes > 1]).tolist():  # the cliques of all clauses of one length at once
+        starts = firsts[sizes == size][:, None]
+        a, b = np.triu_indices(size, 1)
+        pieces.append(np.column_stack(((starts + a).ravel(), (starts + b).ravel())))
     occurrences: dict[int, list[int]] = defaultdict(list)
-    vertex = 0
-    for clause in clauses:
-        members = list(range(vertex, vertex + len(clause)))
-        edges.extend((a, b) for i, a in enumerate(members) for b in members[i + 1 :])
-        for v, literal in zip(members, clause, strict=True):
-            occurrences[literal].append(v)
-        vertex += len(clause)
+    for vertex, literal in enumerate(literal for clause in clauses for literal in clause):
+        occurrences[literal].append(vertex)
     for literal, positives in occurrences.items():
-        if literal > 0:
-            edges.extend((a, b) for a in positives for b in occurrences.get(-literal, ()))
-    array = np.array(edges, dtype=np.int64).reshape(-1, 2)
-    return MISInstance(name=name, n=vertex, edges=canonical_edges(array[array[:, 0] != array[:, 1]]))
+        negatives = occurrences.get(-literal, []) if literal > 0 else []
+        if negatives:
+            pieces.append(np.column_stack((np.repeat(positives, len(negatives)), np.tile(negatives, len(positives)))))
+    return MISInstance(name=name, n=int(sizes.sum()), edges=canonical_edges(np.concatenate(pieces)))
 
 
 def read_cnf_as_mis(path: str | Path) -> MISInstance:
-    """Read a SATLIB CNF and return its MIS graph (optimum = number of clauses iff satisfiable)."""
-    _, clauses = read_cnf_clauses(path)
-    return cnf_to_mis(Path(path).name.split(".")[0], clauses)
+    """Read a SATLIB CNF and return its MIS graph (optimum = number of clauses iff satisfiable); a graph of more
+    than ``CNF_EDGES_PER_CHARACTER`` edges per character of the file is refused before any edge is made."""
+    path = Path(path)
+    _, clauses, size = _read_cnf(path)
+    edges = cnf_edge_count(clauses)
+    if edges > CNF_EDGES_PER_CHARACTER * size:
+        raise FormatError(
+            path,
+            0,
+            f"a CNF whose MIS graph has at most {CNF_EDGES_PER_CHARACTER} edges per character of the file "
+            f"({CNF_EDGES_PER_CHARACTER * size} here), this one has {edges} (long clauses or many complementary occurrences)",
+        )
+    return cnf_to_mis(path.name.split(".")[0], clauses)

@@ -156,12 +156,15 @@ def read_milp(path: str | Path) -> MILPInstance:
     suffix = base_suffix(path)
     if suffix not in (".mps", ".lp"):
         raise FormatError(path, 0, "an .mps or .lp file")
+    text = read_text(path)  # compression, size and encoding checked as for every text file, the LP form's too
     if suffix == ".mps":
-        check_mps_text(read_text(path), path)
+        check_mps_text(text, path)
     highs = new_highs()
     status = highs.readModel(str(path))
     if status == highspy.HighsStatus.kError:
         raise FormatError(path, 0, f"a valid {suffix[1:].upper()} model (HiGHS could not read it)")
+    if highs.getLp().num_col_ == 0:  # HiGHS reads an empty or blank LP file as a model of nothing
+        raise FormatError(path, 0, f"a {suffix[1:].upper()} model with at least one variable")
     return _from_lp(path.name.split(".")[0], highs.getLp())
 
 

@@ -7,22 +7,19 @@ sections itself so that every error names its line, assembles the explicit matri
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import math
 import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import vrplib
 from vrplib.parse.parse_vrplib import parse_specification
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import base_suffix, read_text
+from frontierco.problems.common.text import base_suffix, open_text, read_text
 from frontierco.problems.routing.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.routing.cvrptw import CVRPTWInstance
 from frontierco.problems.routing.distances import COORDINATE_RULES, EdgeWeights
@@ -245,10 +242,8 @@ def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
     lines are read one by one up to NODE_COORD_SECTION, then numpy's C reader takes exactly DIMENSION rows from
     the open file. None when the file is anything else or anything is unusual (the general reader then reads
     it, and names what is wrong)."""
-    openers: dict[str, Callable[..., Any]] = {".gz": gzip.open, ".bz2": bz2.open}
-    opener = openers.get(path.suffix, open)
     try:
-        with opener(path, "rt") as handle:
+        with open_text(path) as handle:
             head = []
             for line in handle:
                 if _HEADER.match(line):
@@ -314,10 +309,22 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
     window_section = _section(sections, "time_window", path)
     windows = _table(window_section, n, 2, path)
     _bounded(windows, MAX_WEIGHT, window_section, path, "time windows", _row_line(window_section, 2))
+    if np.any(closed := windows[:, 0] > windows[:, 1]):
+        k = int(np.flatnonzero(closed)[0])
+        raise FormatError(
+            path,
+            window_section.line_of_value(3 * k),
+            f"time windows that open before they close, got {windows[k, 0]:g} > {windows[k, 1]:g} for node {k + 1}",
+        )
     service = np.zeros(n)
     if "service_time" in sections:
         service = _table(sections["service_time"], n, 1, path)[:, 0]
         _bounded(service, MAX_WEIGHT, sections["service_time"], path, "service times", _row_line(sections["service_time"], 1))
+        if np.any(service < 0):
+            k = int(np.flatnonzero(service < 0)[0])
+            raise FormatError(
+                path, sections["service_time"].line_of_value(2 * k), f"service times >= 0, got {service[k]:g} for node {k + 1}"
+            )
     return CVRPTWInstance(name, weights, demands, capacity, vehicles, weights, windows, service)
 
 

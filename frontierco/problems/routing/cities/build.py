@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from frontierco.errors import FormatError
+from frontierco.errors import FormatError, UsageError
+from frontierco.names import check_name
 from frontierco.problems.common.fingerprint import file_sha256
 from frontierco.problems.routing.cities.city import City, read_city, write_city
 from frontierco.problems.routing.cities.network import distance_duration, largest_strong_component, sample_points
@@ -17,9 +18,16 @@ from frontierco.problems.routing.cities.osm import read_road_graph, speed_table
 LICENCE = "ODbL 1.0, (c) OpenStreetMap contributors"
 
 
+MAX_POINTS = 20_000  # its two matrices then take 3.2 GB (RRNCO's cities have 1,000 points)
+
+
 def build_city(osm: Path, name: str, points: int, seed: int = 0) -> City:
     """Sample ``points`` points on the largest strongly connected drivable network of an extract and
-    compute their distance (km) and duration (min) matrices."""
+    compute their distance (km) and duration (min) matrices. ``name`` is a plain name (it names the default file,
+    ``instances/cities/NAME.npz``) and ``points`` in 1..``MAX_POINTS``, both checked before the extract is read."""
+    check_name(name, "city name")
+    if not 1 <= points <= MAX_POINTS:
+        raise UsageError(f"points in 1..{MAX_POINTS} (two float32 matrices of points x points), got {points}")
     graph = largest_strong_component(read_road_graph(osm))
     network = sample_points(graph, points, seed)
     distance, duration = distance_duration(network)

@@ -8,13 +8,13 @@ Files written here add ``metadata``: a JSON string (source extract, its sha256, 
 from __future__ import annotations
 
 import json
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from frontierco.errors import FormatError
+from frontierco.problems.common.archive import read_npz
 
 REQUIRED = ("points", "distance", "duration")
 
@@ -37,20 +37,19 @@ class City:
 def read_city(path: str | Path) -> City:
     """Read a city ``.npz``; a missing array or a shape mismatch is a FormatError."""
     path = Path(path)
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {key: data[key] for key in data.files}
-    except FileNotFoundError:
-        raise FormatError(path, 0, "file not found") from None
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-        raise FormatError(path, 0, f"a NumPy .npz archive ({exc})") from None
+    arrays = read_npz(path)  # bounded by the file (common.archive)
     missing = [key for key in REQUIRED if key not in arrays]
     if missing:
         raise FormatError(path, 0, f"arrays {', '.join(REQUIRED)}; missing {', '.join(missing)}")
-    points, distance, duration = (np.asarray(arrays[key], dtype=np.float64) for key in REQUIRED)
+    try:
+        points, distance, duration = (np.asarray(arrays[key], dtype=np.float64) for key in REQUIRED)
+    except (TypeError, ValueError) as exc:
+        raise FormatError(path, 0, f"numbers in {', '.join(REQUIRED)} ({exc})") from None
     n = points.shape[0] if points.ndim == 2 else -1
     if points.ndim != 2 or points.shape[1] != 2:
         raise FormatError(path, 0, f"points of shape (N, 2), got {points.shape}")
+    if not np.all(np.isfinite(points)):
+        raise FormatError(path, 0, "finite values in points")
     for key, matrix in (("distance", distance), ("duration", duration)):
         if matrix.shape != (n, n):
             raise FormatError(path, 0, f"{key} of shape ({n}, {n}), got {matrix.shape}")
