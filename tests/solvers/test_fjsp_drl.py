@@ -153,10 +153,10 @@ def _song(mirror: Path, folder: str, count: int) -> list[FJSPInstance]:
     return [read_fjs(p) for p in sorted((mirror / "fjsp/song-2022" / folder).glob("*.fjs"))[:count]]
 
 
-def test_greedy_schedules_of_the_10x5_policy_are_feasible_and_near_the_paper(mirror: Path, store: FileStore) -> None:
+def test_greedy_schedules_of_the_10x5_policy_are_feasible_with_the_makespan_of_the_process(mirror: Path, store: FileStore) -> None:
     """Ten of the authors' 10x5 test instances: every schedule passes the suite's checker with the makespan the
-    process computed; their greedy mean is near the paper's DRL-G level on the full set (benchmarks/
-    reproduce_fjsp_drl.py measures the 100), far below a shortest-time dispatch of the same process."""
+    process computed, and their greedy mean is at the level measured on the whole set (111.67 on the 100 by
+    benchmarks/reproduce_fjsp_drl.py; not a number from the paper, whose table was not found offline)."""
     network = solver_module.load_policy((10, 5), store)
     checker = get_problem("fjsp")
     makespans = []
