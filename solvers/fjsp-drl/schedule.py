@@ -26,11 +26,15 @@ UTILISATION_EPSILON = (1e-9, 1e-5)  # the utilisation's guard after an action, a
 
 @dataclass(frozen=True)
 class Layout:
-    """The static arrays of one instance: times [O, M] (0 where not eligible), eligibility [O, M], and the
-    operation structure (job of each operation, first and last operation of each job, neighbours in the job)."""
+    """The static arrays of one instance: times [O, M] (0 where not eligible), eligibility [O, M], the mean time
+    of each operation over its eligible machines [O] (sum / (count + 1e-9), the authors' feature 2), the sum of
+    those means over the operations before each one in its job [O], and the operation structure (job of each
+    operation, first and last operation of each job, neighbours in the job)."""
 
     times: torch.Tensor
     eligible: torch.Tensor
+    mean_time: torch.Tensor
+    before: torch.Tensor
     job_of: torch.Tensor
     first: torch.Tensor
     last: torch.Tensor
@@ -45,17 +49,23 @@ class Layout:
         rows = np.repeat(np.arange(n), np.diff(instance.option_ptr))
         times[rows, instance.machines] = instance.times
         eligible[rows, instance.machines] = True
+        mean_time = times.sum(axis=1) / (eligible.sum(axis=1) + 1e-9)
         first, last = instance.job_ptr[:-1], instance.job_ptr[1:] - 1
         job_of = instance.job_of
+        before = np.zeros(n)
+        for a, b in zip(first, last, strict=True):
+            before[a + 1 : b + 1] = np.cumsum(mean_time[a:b])
         index = np.arange(n)
         successor = np.where(np.isin(index, last), n, index + 1)
         predecessor = np.where(np.isin(index, first), n, index - 1)
         as_long = (torch.from_numpy(np.asarray(a, dtype=np.int64)) for a in (job_of, first, last, successor, predecessor))
-        return cls(torch.from_numpy(times), torch.from_numpy(eligible), *as_long)
+        return cls(*(torch.from_numpy(a) for a in (times, eligible, mean_time, before)), *as_long)
 
 
 class Schedules:
-    """B partial schedules of one instance, built one (job, machine) action at a time."""
+    """B partial schedules of one instance, built one (job, machine) action at a time. The raw features are kept
+    and updated in place by each action, touching only what the action changes: the chosen operation, the
+    estimated starts of its job's later operations, the job's counts and end, the machines it was eligible on."""
 
     def __init__(self, layout: Layout, batch: int) -> None:
         self.layout, self.batch = layout, batch
@@ -64,21 +74,23 @@ class Schedules:
         self.rows = torch.arange(batch)
         self.adjacent = layout.eligible.expand(batch, -1, -1).clone()
         self.times = layout.times.expand(batch, -1, -1).clone()
-        count = layout.eligible.sum(dim=1).double()
-        self.mean_time = (layout.times.sum(dim=1) / (count + 1e-9)).expand(batch, -1).clone()  # feature 2
         self.scheduled = torch.zeros(batch, n, dtype=torch.bool)
-        self.start = torch.zeros(batch, n, dtype=torch.float64)
+        self.eligible_count = layout.eligible.sum(dim=1).double().expand(batch, -1).clone()  # feature 1
+        self.op_time = layout.mean_time.expand(batch, -1).clone()  # feature 2
+        self.left = (layout.last - layout.first + 1).double().expand(batch, -1).clone()  # feature 3, per job
+        self.start = layout.before.expand(batch, -1).clone()  # feature 5: real start once scheduled, else the estimate
+        self.job_end = self.start[:, layout.last] + self.op_time[:, layout.last]  # feature 4, per job
         self.machine = torch.zeros(batch, n, dtype=torch.long)
-        self.left = (layout.last - layout.first + 1).double().expand(batch, -1).clone()  # unscheduled operations per job
         self.next_op = layout.first.expand(batch, -1).clone()
         self.job_busy = torch.zeros(batch, jobs, dtype=torch.bool)
         self.job_done = torch.zeros(batch, jobs, dtype=torch.bool)
         self.machine_busy = torch.zeros(batch, m, dtype=torch.bool)
+        self.machine_count = layout.eligible.sum(dim=0).double().expand(batch, -1).clone()  # machine feature 0
         self.free_at = torch.zeros(batch, m, dtype=torch.float64)  # machine feature 1
         self.busy_time = torch.zeros(batch, m, dtype=torch.float64)
         self.machine_job = torch.zeros(batch, m, dtype=torch.long)
         self.time = torch.zeros(batch, dtype=torch.float64)
-        self.utilisation = torch.zeros(batch, m, dtype=torch.float64)
+        self.utilisation = torch.zeros(batch, m, dtype=torch.float64)  # machine feature 2
 
     @property
     def done(self) -> bool:
@@ -97,25 +109,13 @@ class Schedules:
 
     def operation_features(self) -> torch.Tensor:
         """The six raw operation features [B, O, 6]."""
-        layout, scheduled = self.layout, self.scheduled
-        time = torch.where(scheduled, self.times.sum(dim=-1), self.mean_time)
-        waiting = torch.where(scheduled, torch.zeros_like(time), time)
-        cumulative = torch.cumsum(waiting, dim=1) - waiting  # sum of unscheduled times before each operation
-        current = self.current_operations()
-        has_last = current > layout.first  # the job has a scheduled operation before its current one
-        before = (current - 1).clamp(min=0)
-        anchor = torch.where(has_last, self.start.gather(1, before) + time.gather(1, before), torch.zeros_like(self.time[:, None]))
-        base = anchor - cumulative.gather(1, current)  # per job
-        start = torch.where(scheduled, self.start, base[:, layout.job_of] + cumulative)
-        job_end = start.gather(1, layout.last.expand(self.batch, -1)) + time.gather(1, layout.last.expand(self.batch, -1))
-        eligible_count = self.adjacent.sum(dim=-1).double()
-        return torch.stack(
-            (scheduled.double(), eligible_count, time, self.left[:, layout.job_of], job_end[:, layout.job_of], start), dim=-1
-        )
+        job_of = self.layout.job_of
+        columns = (self.scheduled.double(), self.eligible_count, self.op_time, self.left[:, job_of], self.job_end[:, job_of], self.start)
+        return torch.stack(columns, dim=-1)
 
     def machine_features(self) -> torch.Tensor:
         """The three raw machine features [B, M, 3]."""
-        return torch.stack((self.adjacent.sum(dim=1).double(), self.free_at, self.utilisation), dim=-1)
+        return torch.stack((self.machine_count, self.free_at, self.utilisation), dim=-1)
 
     def _utilisation(self, epsilon: float) -> None:
         t = self.time.unsqueeze(-1)
@@ -124,17 +124,27 @@ class Schedules:
     def step(self, action: torch.Tensor) -> None:
         """Start, at the current time, job j's next operation on machine m (action m * J + j) in every copy,
         then move time on until some action is open again or the schedule is complete."""
-        jobs = len(self.layout.first)
+        layout = self.layout
+        jobs = len(layout.first)
         machine, job = action // jobs, action % jobs
         rows = self.rows
         op = self.next_op[rows, job]
+        duration = layout.times[op, machine]
         chosen = torch.zeros_like(self.adjacent[:, 0])
         chosen[rows, machine] = True
+        self.machine_count -= self.adjacent[rows, op].double()  # the operation now counts for its machine only
+        self.machine_count[rows, machine] += 1
         self.adjacent[rows, op] = chosen
-        self.times[rows, op] = self.layout.times[op] * chosen
-        duration = self.layout.times[op, machine]
+        self.times[rows, op] = layout.times[op] * chosen
         self.scheduled[rows, op] = True
+        self.eligible_count[rows, op] = 1.0
+        self.op_time[rows, op] = duration
         self.start[rows, op] = self.time
+        later = (layout.job_of == job.unsqueeze(-1)) & (torch.arange(len(layout.job_of)) > op.unsqueeze(-1))  # [B, O]
+        anchor = self.time + duration - layout.before[(op + 1).clamp(max=len(layout.job_of) - 1)]
+        self.start = torch.where(later, anchor.unsqueeze(-1) + layout.before, self.start)
+        last = layout.last[job]
+        self.job_end[rows, job] = self.start[rows, last] + self.op_time[rows, last]
         self.machine[rows, op] = machine
         self.left[rows, job] -= 1
         self.free_at[rows, machine] = self.time + duration
@@ -143,7 +153,7 @@ class Schedules:
         self.machine_busy[rows, machine] = True
         self.job_busy[rows, job] = True
         self.next_op[rows, job] += 1
-        self.job_done = self.next_op > self.layout.last
+        self.job_done[rows, job] = self.next_op[rows, job] > last
         self._utilisation(UTILISATION_EPSILON[0])
         self._advance()
 
@@ -165,7 +175,7 @@ class Schedules:
 
     def makespans(self) -> torch.Tensor:
         """[B] the makespan of each complete schedule."""
-        return (self.start + self.times.sum(dim=-1)).max(dim=1).values
+        return (self.start + self.op_time).max(dim=1).values
 
 
 def normalised(schedules: Schedules, pooled: bool) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

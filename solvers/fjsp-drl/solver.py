@@ -30,7 +30,9 @@ WEIGHTS = {
     for size, sha in SHA256.items()
 }
 PAPER_SAMPLES = 100  # DRL-S: the best of 100 schedules sampled in parallel
-BATCH_PAIRS = 400_000  # a sampled batch holds at most this many (copy, operation, machine) triples
+# a sampled batch is cut to at most this much work, copies x operations^2 (each of its O actions runs the
+# network over all copies' operations), so that batches end, and improvements come, on large instances too
+BATCH_WORK = 1_000_000
 
 
 def load_policy(size: tuple[int, int], store: FileStore | None = None) -> Any:
@@ -83,7 +85,7 @@ class FjspDrlSolver(Solver):
     name = "fjsp-drl"
     problems = ("fjsp",)
     learned = True
-    version = "1"
+    version = "2"
     requires = {"torch": "torch>=2.2"}
     deterministic = True
     published_weights = tuple(WEIGHTS.values())
@@ -118,8 +120,7 @@ class FjspDrlSolver(Solver):
             return  # the greedy schedule took the whole time limit (the network runs once per operation)
         best = float(greedy.makespans()[0])
         yield solution(greedy, 0)
-        pairs = instance.num_operations * instance.num_machines
-        batch = max(1, min(self.batch, BATCH_PAIRS // pairs))
+        batch = max(1, min(self.batch, BATCH_WORK // instance.num_operations**2))
         drawn = 0
         while drawn < self.samples and not clock.expired():
             count = min(batch, self.samples - drawn)

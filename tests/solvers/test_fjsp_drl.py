@@ -71,6 +71,64 @@ def test_input_layout_of_the_checkpoint_card() -> None:
     assert pooled.flatten().tolist() == pytest.approx(((every - every.mean()) / (every.std() + 1e-5)).tolist(), abs=1e-6)
 
 
+def _recount(schedules: object, row: int) -> tuple[np.ndarray, np.ndarray]:
+    """The raw operation features and the first two machine features of copy ``row``, counted from the schedule
+    itself by the README's definitions (the incremental updates must agree with this at every step)."""
+    layout = schedules.layout
+    times, eligible = layout.times.numpy(), layout.eligible.numpy()
+    scheduled, start, machine = (x[row].numpy() for x in (schedules.scheduled, schedules.start, schedules.machine))
+    n, m = times.shape
+    mean = times.sum(axis=1) / (eligible.sum(axis=1) + 1e-9)
+    ops = np.zeros((n, 6))
+    for first, last in zip(layout.first.tolist(), layout.last.tolist(), strict=True):
+        ready = 0.0  # the end of the job's last scheduled operation, then the estimate carried along the job
+        for o in range(first, last + 1):
+            if scheduled[o]:
+                duration = times[o, machine[o]]
+                ops[o] = (1, 1, duration, 0, 0, start[o])
+                ready = start[o] + duration
+            else:
+                ops[o] = (0, eligible[o].sum(), mean[o], 0, 0, ready)
+                ready += mean[o]
+        ops[first : last + 1, 3] = (~scheduled[first : last + 1]).sum()
+        ops[first : last + 1, 4] = ops[last, 5] + ops[last, 2]
+    machines = np.zeros((m, 2))
+    for k in range(m):
+        machines[k, 0] = (eligible[:, k] & ~scheduled).sum() + (scheduled & (machine == k)).sum()
+        ends = [start[o] + times[o, k] for o in range(n) if scheduled[o] and machine[o] == k]
+        machines[k, 1] = max(ends, default=0.0)
+    return ops, machines
+
+
+@pytest.mark.parametrize("folder", ["1005", "Public/Mk06"])
+def test_incremental_features_equal_a_recount_at_every_step(mirror: Path, folder: str) -> None:
+    """A sampled rollout of four copies (so the copies' schedules differ): after every action the features kept
+    in place equal those counted again from the schedule."""
+    root = mirror / "fjsp/song-2022"
+    instance = read_fjs(root / f"{folder}.fjs") if folder.startswith("Public") else _song(mirror, folder, 1)[0]
+    layout = schedule_module.Layout.of(instance)
+    schedules = schedule_module.Schedules(layout, 4)
+    generator = torch.Generator().manual_seed(1)
+    while not schedules.done:
+        actions = torch.multinomial(schedules.mask().double(), 1, generator=generator).squeeze(-1)
+        schedules.step(actions)
+        operations, machines = schedules.operation_features(), schedules.machine_features()
+        for row in range(4):
+            expected_operations, expected_machines = _recount(schedules, row)
+            np.testing.assert_allclose(operations[row].numpy(), expected_operations, rtol=1e-12, atol=1e-9)
+            np.testing.assert_allclose(machines[row, :, :2].numpy(), expected_machines, rtol=1e-12, atol=1e-9)
+    assert bool(schedules.scheduled.all())
+
+
+def test_greedy_makespan_is_pinned_across_the_incremental_rewrite(mirror: Path, store: FileStore) -> None:
+    """The greedy schedule of the 10x5 policy on the authors' first 10x5 test instance (3128_10j_5m): 122, as
+    version 1 (which recounted every feature after each action) gave before the features were kept in place."""
+    network = solver_module.load_policy((10, 5), store)
+    instance = _song(mirror, "1005", 1)[0]
+    schedules = solver_module.rollout(network, schedule_module.Layout.of(instance), 1, sample=False, generator=None)
+    assert float(schedules.makespans()[0]) == 122.0
+
+
 def test_the_four_operation_mlps_together_equal_each_applied_alone() -> None:
     torch.manual_seed(0)
     update = model_module.OperationUpdate(6)
@@ -95,10 +153,10 @@ def _song(mirror: Path, folder: str, count: int) -> list[FJSPInstance]:
     return [read_fjs(p) for p in sorted((mirror / "fjsp/song-2022" / folder).glob("*.fjs"))[:count]]
 
 
-def test_greedy_schedules_of_the_10x5_policy_are_feasible_and_near_the_paper(mirror: Path, store: FileStore) -> None:
+def test_greedy_schedules_of_the_10x5_policy_are_feasible_with_the_makespan_of_the_process(mirror: Path, store: FileStore) -> None:
     """Ten of the authors' 10x5 test instances: every schedule passes the suite's checker with the makespan the
-    process computed; their greedy mean is near the paper's DRL-G level on the full set (benchmarks/
-    reproduce_fjsp_drl.py measures the 100), far below a shortest-time dispatch of the same process."""
+    process computed, and their greedy mean is at the level measured on the whole set (111.67 on the 100 by
+    benchmarks/reproduce_fjsp_drl.py; not a number from the paper, whose table was not found offline)."""
     network = solver_module.load_policy((10, 5), store)
     checker = get_problem("fjsp")
     makespans = []
