@@ -44,6 +44,15 @@ class Shop:
     def size(self) -> int:
         return len(self.options)
 
+    def restricted(self, assign: list[int]) -> Shop:
+        """The same shop with each operation o allowed only on machine ``assign[o]``."""
+        options = [{m: self.options[o][m]} for o, m in enumerate(assign)]
+        work_left = [0.0] * self.size
+        for o in range(self.size - 1, -1, -1):
+            after = self.job_next[o]
+            work_left[o] = options[o][assign[o]] + (work_left[after] if after != -1 else 0.0)
+        return Shop(options, self.job_prev, self.job_next, self.num_machines, work_left)
+
 
 @dataclass
 class Schedule:
@@ -252,17 +261,19 @@ def _apply(schedule: Schedule, kind: str, x: int, y: int, k: int) -> tuple[list[
     return assign, sequences
 
 
-def improve(shop: Shop, schedule: Schedule, deadline: float, seed: int = 0, patience: int = 5000) -> Iterator[Schedule]:
+def improve(
+    shop: Shop, schedule: Schedule, deadline: float, seed: int = 0, patience: int = 5000, steps: int | None = None
+) -> Iterator[Schedule]:
     """Tabu search over the critical-path moves (after Mastrolilli and Gambardella 2000): each step takes the
     move of best estimated makespan that is not tabu (or beats the best schedule), checked exactly on the
     few best estimates; a moved operation may not go back to its machine, nor a swapped pair swap back, for
-    a tenure drawn from the seed. Yields every new best schedule; stops at ``deadline`` (time.monotonic)
-    or after ``patience`` steps without a new best."""
+    a tenure drawn from the seed. Yields every new best schedule; stops at ``deadline`` (time.monotonic),
+    after ``patience`` steps without a new best, or after ``steps`` steps in all."""
     rng = random.Random(seed)
     best = current = schedule
     tabu: dict[tuple[str, int, int], int] = {}
     step = stale = 0
-    while time.monotonic() < deadline and stale < patience:
+    while time.monotonic() < deadline and stale < patience and (steps is None or step < steps):
         step += 1
         stale += 1
         moves = _candidates(shop, current)
