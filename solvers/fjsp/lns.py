@@ -22,7 +22,7 @@ class Limits:
     size: int = 25
     smallest: int = 10
     conflicts: int = 500
-    patience: int = 100
+    patience: int = 30
 
 
 def neighbourhoods(shop: Shop, schedule: Schedule, deadline: float, seed: int, limits: Limits) -> Iterator[Schedule]:

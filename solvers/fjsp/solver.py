@@ -20,7 +20,7 @@ from .schedule import Schedule, Shop, best_dispatch, improve, lower_bound
 
 DISPATCH_SHARE = 0.05  # the dispatching rules' randomised tries stop after this share of the time
 RACE_STEPS = 100  # tabu steps from the dispatching start and from the balanced one, before the better goes on
-TABU_PATIENCE = 1000  # tabu steps without a better schedule that end a tabu search
+TABU_PATIENCE = 5000  # tabu steps without a better schedule that end a tabu search
 WHOLE_MODEL_OPERATIONS = 60  # at most this many operations: the whole model after the tabu search, else neighbourhoods
 
 
