@@ -59,7 +59,7 @@ def balanced_assignment(shop: Shop) -> tuple[list[int], float]:
     return assign, float(result.x[k]) if solved else 0.0
 
 
-def balanced_start(shop: Shop, assign: list[int], seed: int = 0, tries: int = 6) -> Schedule:
+def balanced_start(shop: Shop, assign: list[int], seed: int = 0, tries: int = 2) -> Schedule:
     """The best of ``tries`` list schedules (both rules, then randomised tie-breaks) with each operation on
     its machine in ``assign``."""
     fixed = shop.restricted(assign)

@@ -22,7 +22,9 @@ from .schedule import Schedule, Shop, best_dispatch, improve, lower_bound
 DISPATCH_SHARE = 0.05  # the dispatching rules' randomised tries stop after this share of the time
 RACE_STEPS = 50  # tabu steps from the dispatching start and from the balanced one, before the better goes on
 TABU_PATIENCE = 5000  # tabu steps without a better schedule that end a tabu search
+TABU_SAMPLE = 30  # critical operations whose moves a tabu step looks at (drawn where there are more)
 WHOLE_MODEL_OPERATIONS = 100  # at most this many operations: the whole model after the tabu search, else neighbourhoods
+SMALL_TABU_STEPS = 1000  # the tabu search's steps at most before the whole model
 
 
 def _solution(schedule: Schedule) -> FJSPSolution:
@@ -86,15 +88,18 @@ class FJSPCPSAT(Solver):
         raced = []  # a short tabu search from each start; the search goes on from the better one
         for start in (dispatched, balanced):
             ahead = start
-            for ahead in improve(shop, start, deadline, budget.seed, TABU_PATIENCE, RACE_STEPS):
+            for ahead in improve(shop, start, deadline, budget.seed, TABU_PATIENCE, RACE_STEPS, TABU_SAMPLE):
                 yield from incumbent.offer(ahead)
             raced.append(ahead)
-        for better in improve(shop, min(raced, key=lambda s: s.makespan), deadline, budget.seed, TABU_PATIENCE):
+        small = shop.size <= WHOLE_MODEL_OPERATIONS
+        winner = min(raced, key=lambda s: s.makespan)
+        steps = SMALL_TABU_STEPS if small else None
+        for better in improve(shop, winner, deadline, budget.seed, TABU_PATIENCE, steps, TABU_SAMPLE):
             yield from incumbent.offer(better)
             if better.makespan <= bound:
                 yield Proven(_solution(better))
                 return
-        if shop.size <= WHOLE_MODEL_OPERATIONS:
+        if small:
             yield from self._whole(shop, incumbent, clock, budget, bound)
             return
         rounds = 0
@@ -102,7 +107,7 @@ class FJSPCPSAT(Solver):
             rounds += 1
             for better in neighbourhoods(shop, incumbent.best, deadline, budget.seed + rounds, Limits()):
                 yield from incumbent.offer(better)
-            for better in improve(shop, incumbent.best, deadline, budget.seed + rounds, TABU_PATIENCE):
+            for better in improve(shop, incumbent.best, deadline, budget.seed + rounds, TABU_PATIENCE, None, TABU_SAMPLE):
                 yield from incumbent.offer(better)
 
     @staticmethod
