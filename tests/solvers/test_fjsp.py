@@ -30,11 +30,12 @@ def test_dispatching_rules_give_checked_schedules_above_the_lower_bound(instance
         assert _checked(instance, schedule.dispatch(shop, rule, rng)) >= schedule.lower_bound(shop)
 
 
-def test_local_search_yields_only_better_checked_schedules(instance):
+@pytest.mark.parametrize("sample", [None, 3])  # every critical operation's moves, or three drawn per step
+def test_local_search_yields_only_better_checked_schedules(instance, sample):
     shop = schedule.Shop.of(instance)
     start = next(schedule.best_dispatch(shop, time.monotonic() + 5))
     last = start.makespan
-    for better in schedule.improve(shop, start, time.monotonic() + 2, seed=1, patience=300):
+    for better in schedule.improve(shop, start, time.monotonic() + 2, seed=1, patience=300, sample=sample):
         assert _checked(instance, better) < last
         last = better.makespan
 
