@@ -80,7 +80,7 @@ class FJSPCPSAT(Solver):
         assign, relaxed = balanced_assignment(shop)
         balanced = balanced_start(shop, assign, budget.seed)
         yield from incumbent.offer(balanced)
-        bound = max(lower_bound(shop), math.ceil(relaxed - 1e-6))
+        bound = max(lower_bound(shop), math.ceil(relaxed - 1e-3))  # HiGHS solves to tolerances of about 1e-7 a row
         yield Bound(float(bound))
         if incumbent.best.makespan <= bound:
             yield Proven(_solution(incumbent.best))
