@@ -105,14 +105,14 @@ def test_fjsp_cpsat_streams_better_checked_schedules_from_the_dispatching_start(
     monkeypatch.setattr(solver, "WHOLE_MODEL_OPERATIONS", operations)
     shop = schedule.Shop.of(instance)
     dispatched = next(schedule.best_dispatch(shop, time.monotonic() + 5)).makespan
-    found = []
+    found, proven = [], []
     for item in solver.FJSPCPSAT().solve(instance, Budget(time_limit=2.0)):
         if isinstance(item, Bound):
             continue
-        solution = item.solution if isinstance(item, Proven) else item
-        verdict = evaluate(instance, solution)
+        verdict = evaluate(instance, item.solution if isinstance(item, Proven) else item)
         assert verdict.feasible, verdict.reason
-        found.append(verdict.objective)
+        (proven if isinstance(item, Proven) else found).append(verdict.objective)
     assert found[0] <= dispatched
     assert found == sorted(found, reverse=True) and len(set(found)) == len(found)
     assert found[-1] < dispatched
+    assert proven in ([], [found[-1]])  # a schedule proven optimal is the last one found
