@@ -7,6 +7,7 @@ times are the earliest the job order and the machine orders allow (longest paths
 from __future__ import annotations
 
 import bisect
+import heapq
 import random
 import time
 from collections.abc import Iterator
@@ -44,6 +45,15 @@ class Shop:
     def size(self) -> int:
         return len(self.options)
 
+    def restricted(self, assign: list[int]) -> Shop:
+        """The same shop with each operation o allowed only on machine ``assign[o]``."""
+        options = [{m: self.options[o][m]} for o, m in enumerate(assign)]
+        work_left = [0.0] * self.size
+        for o in range(self.size - 1, -1, -1):
+            after = self.job_next[o]
+            work_left[o] = options[o][assign[o]] + (work_left[after] if after != -1 else 0.0)
+        return Shop(options, self.job_prev, self.job_next, self.num_machines, work_left)
+
 
 @dataclass
 class Schedule:
@@ -53,6 +63,9 @@ class Schedule:
     sequences: list[list[int]]
     starts: list[int]
     makespan: int
+
+
+Move = tuple[int, str, int, int, int]  # (estimated makespan, 'swap' or 'move', operation, operation or machine, position)
 
 
 def _earliest_slot(busy: list[tuple[int, int, int]], ready: int, length: int) -> tuple[int, int]:
@@ -188,14 +201,16 @@ def _retimed(shop: Shop, assign: list[int], sequences: list[list[int]]) -> Sched
     return Schedule(assign, sequences, starts, max(s + shop.options[o][assign[o]] for o, s in enumerate(starts)))
 
 
-def _candidates(shop: Shop, schedule: Schedule) -> list[tuple[int, str, int, int, int]]:
-    """Moves around the critical operations with their estimated makespans (heads and tails as they are
-    now): (estimate, 'swap', u, v, 0) exchanges adjacent critical u, v of one machine; (estimate, 'move', o,
-    machine, position) puts critical o on another eligible machine (or elsewhere on its own) at a position
-    that cannot close a cycle."""
+def _candidates(shop: Shop, schedule: Schedule, rng: random.Random | None = None, sample: int | None = None) -> list[Move]:
+    """Moves around the critical operations (``sample`` of them drawn by ``rng`` where there are more) with
+    their estimated makespans (heads and tails as they are now): (estimate, 'swap', u, v, 0) exchanges
+    adjacent critical u, v of one machine; (estimate, 'move', o, machine, position) puts critical o on
+    another eligible machine (or elsewhere on its own) at a position that cannot close a cycle."""
     heads, tails, machine_prev, machine_next, lengths = _analyse(shop, schedule)
     makespan = schedule.makespan
     critical = [o for o in range(shop.size) if heads[o] + lengths[o] + tails[o] == makespan]
+    if rng is not None and sample is not None and len(critical) > sample:
+        critical = rng.sample(critical, sample)
     job_prev, job_next, options = shop.job_prev, shop.job_next, shop.options
 
     def end(o: int) -> int:
@@ -204,7 +219,7 @@ def _candidates(shop: Shop, schedule: Schedule) -> list[tuple[int, str, int, int
     def tail_in(o: int) -> int:  # what o's start delays: o and all after it
         return lengths[o] + tails[o] if o != -1 else 0
 
-    moves: list[tuple[int, str, int, int, int]] = []
+    moves: list[Move] = []
     for u in critical:
         v = machine_next[u]
         if v != -1 and heads[v] == heads[u] + lengths[u] and heads[v] + lengths[v] + tails[v] == makespan:
@@ -252,25 +267,45 @@ def _apply(schedule: Schedule, kind: str, x: int, y: int, k: int) -> tuple[list[
     return assign, sequences
 
 
-def improve(shop: Shop, schedule: Schedule, deadline: float, seed: int = 0, patience: int = 5000) -> Iterator[Schedule]:
+def _ascending(moves: list[Move], noise: dict[int, float], few: int = 8) -> Iterator[Move]:
+    """``moves`` by ascending estimate, ties by ``noise`` (by the move's id), the first ``few`` found without
+    sorting them all."""
+
+    def key(move: Move) -> tuple[int, float]:
+        return move[0], noise[id(move)]
+
+    yield from heapq.nsmallest(few, moves, key=key)
+    if len(moves) > few:
+        yield from sorted(moves, key=key)[few:]
+
+
+def improve(
+    shop: Shop,
+    schedule: Schedule,
+    deadline: float,
+    seed: int = 0,
+    patience: int = 5000,
+    steps: int | None = None,
+    sample: int | None = None,
+) -> Iterator[Schedule]:
     """Tabu search over the critical-path moves (after Mastrolilli and Gambardella 2000): each step takes the
     move of best estimated makespan that is not tabu (or beats the best schedule), checked exactly on the
     few best estimates; a moved operation may not go back to its machine, nor a swapped pair swap back, for
-    a tenure drawn from the seed. Yields every new best schedule; stops at ``deadline`` (time.monotonic)
-    or after ``patience`` steps without a new best."""
+    a tenure drawn from the seed. Each step looks at the moves of ``sample`` critical operations drawn from
+    the seed where there are more (all when None). Yields every new best schedule; stops at ``deadline``
+    (time.monotonic), after ``patience`` steps without a new best, or after ``steps`` steps in all."""
     rng = random.Random(seed)
     best = current = schedule
     tabu: dict[tuple[str, int, int], int] = {}
     step = stale = 0
-    while time.monotonic() < deadline and stale < patience:
+    while time.monotonic() < deadline and stale < patience and (steps is None or step < steps):
         step += 1
         stale += 1
-        moves = _candidates(shop, current)
+        moves = _candidates(shop, current, rng, sample)
         noise = {id(m): rng.random() for m in moves}
-        moves.sort(key=lambda m: (m[0], noise[id(m)]))
         chosen: tuple[Schedule, str, int, int] | None = None
         tried = 0
-        for estimate, kind, x, y, k in moves:
+        for estimate, kind, x, y, k in _ascending(moves, noise):
             if tabu.get((kind, x, y), 0) >= step and estimate >= best.makespan:
                 continue
             found = _retimed(shop, *_apply(current, kind, x, y, k))

@@ -3,7 +3,8 @@ on an interval model hinted with the best dispatching schedule."""
 
 from __future__ import annotations
 
-import random
+import importlib
+import math
 import time
 from collections.abc import Iterator
 
@@ -13,13 +14,17 @@ from frontierco.kit.solverkit import Clock, cpsat_incumbents
 from frontierco.problems import FJSPInstance, FJSPSolution
 from frontierco.solver import Bound, Budget, Proven, Solver
 
-from .model import build, read_back, window
-from .schedule import Schedule, Shop, best_dispatch, critical_path, improve, lower_bound, timing
+from .balance import balanced_assignment, balanced_start
+from .lns import Limits, neighbourhoods
+from .model import build, read_back
+from .schedule import Schedule, Shop, best_dispatch, improve, lower_bound
 
-WHOLE_MODEL_OPERATIONS = 200  # at most this many operations: the whole model from the start
-LNS_SHARE = 0.7  # else this share of the time goes to the neighbourhood search, the rest to the whole model
-WINDOW = 25  # operations freed per neighbourhood at first (then grown or shrunk by how its solves end)
-WINDOW_SECONDS = 0.5  # CP-SAT's limit per neighbourhood
+DISPATCH_SHARE = 0.05  # the dispatching rules' randomised tries stop after this share of the time
+RACE_STEPS = 50  # tabu steps from the dispatching start and from the balanced one, before the better goes on
+TABU_PATIENCE = 5000  # tabu steps without a better schedule that end a tabu search
+TABU_SAMPLE = 30  # critical operations whose moves a tabu step looks at (drawn where there are more)
+WHOLE_MODEL_OPERATIONS = 100  # at most this many operations: the whole model after the tabu search, else neighbourhoods
+SMALL_TABU_STEPS = 1000  # the tabu search's steps at most before the whole model
 
 
 def _solution(schedule: Schedule) -> FJSPSolution:
@@ -54,72 +59,84 @@ class FJSPDispatch(Solver):
 class FJSPCPSAT(Solver):
     name = "fjsp-cpsat"
     problems = ("fjsp",)
-    version = "1"
+    version = "2"
     deterministic = True
     requires = {"ortools": "ortools>=9.10"}
 
+    def setup(self) -> None:
+        """Imports CP-SAT and SciPy's linear programming before the clock starts (seconds on a busy machine)."""
+        for module in ("ortools.sat.python.cp_model", "scipy.optimize", "scipy.sparse"):
+            importlib.import_module(module)
+
     def solve(self, instance: FJSPInstance, budget: Budget) -> Iterator[object]:
         clock = Clock(budget.time_limit, margin=0.05)
+        deadline = time.monotonic() + clock.left()
         shop = Shop.of(instance)
-        current: Schedule | None = None
-        for current in best_dispatch(shop, time.monotonic() + 0.1 * clock.left(), budget.seed):
-            yield _solution(current)
-        assert current is not None
-        bound = float(lower_bound(shop))
-        yield Bound(bound)
-        if current.makespan <= bound:
-            yield Proven(_solution(current))
+        incumbent = _Incumbent()
+        dispatched: Schedule | None = None
+        for dispatched in best_dispatch(shop, time.monotonic() + DISPATCH_SHARE * clock.left(), budget.seed):
+            yield from incumbent.offer(dispatched)
+        assert dispatched is not None
+        assign, relaxed = balanced_assignment(shop)
+        balanced = balanced_start(shop, assign, budget.seed)
+        yield from incumbent.offer(balanced)
+        bound = max(lower_bound(shop), math.ceil(relaxed - 1e-3))  # HiGHS solves to tolerances of about 1e-7 a row
+        yield Bound(float(bound))
+        if incumbent.best.makespan <= bound:
+            yield Proven(_solution(incumbent.best))
             return
-        if shop.size > WHOLE_MODEL_OPERATIONS:
-            improved = None
-            for improved in self._neighbourhoods(shop, current, time.monotonic() + LNS_SHARE * clock.left(), budget):
-                yield _solution(improved)
-            current = improved or current
-        yield from self._whole(shop, current, clock, budget, bound)
+        raced = []  # a short tabu search from each start; the search goes on from the better one
+        for start in (dispatched, balanced):
+            ahead = start
+            for ahead in improve(shop, start, deadline, budget.seed, TABU_PATIENCE, RACE_STEPS, TABU_SAMPLE):
+                yield from incumbent.offer(ahead)
+            raced.append(ahead)
+        small = shop.size <= WHOLE_MODEL_OPERATIONS
+        winner = min(raced, key=lambda s: s.makespan)
+        steps = SMALL_TABU_STEPS if small else None
+        for better in improve(shop, winner, deadline, budget.seed, TABU_PATIENCE, steps, TABU_SAMPLE):
+            yield from incumbent.offer(better)
+            if better.makespan <= bound:
+                yield Proven(_solution(better))
+                return
+        if small:
+            yield from self._whole(shop, incumbent, clock, budget, bound)
+            return
+        rounds = 0
+        while time.monotonic() < deadline:  # CP-SAT's neighbourhoods, then the tabu search again, each to its stall
+            rounds += 1
+            for better in neighbourhoods(shop, incumbent.best, deadline, budget.seed + rounds, Limits()):
+                yield from incumbent.offer(better)
+            for better in improve(shop, incumbent.best, deadline, budget.seed + rounds, TABU_PATIENCE, None, TABU_SAMPLE):
+                yield from incumbent.offer(better)
 
     @staticmethod
-    def _neighbourhoods(shop: Shop, schedule: Schedule, deadline: float, budget: Budget) -> Iterator[Schedule]:
-        """Large neighbourhood search: a window of operations re-solved by CP-SAT, the rest kept; every better
-        schedule is yielded, equal ones are taken to move on."""
+    def _whole(shop: Shop, incumbent: _Incumbent, clock: Clock, budget: Budget, bound: float) -> Iterator[object]:
+        """The whole model hinted with the incumbent, every better solution and bound streamed as CP-SAT finds
+        it."""
         from ortools.sat.python import cp_model
 
-        rng = random.Random(budget.seed)
-        size = min(shop.size, WINDOW)
-        while time.monotonic() < deadline - 0.2:
-            timed = timing(shop, schedule.assign, schedule.sequences)
-            assert timed is not None
-            free, before = window(shop, schedule, size, rng, critical_path(shop, schedule.assign, *timed))
-            built = build(shop, schedule, free, before)
-            solver = cp_model.CpSolver()
-            solver.parameters.max_time_in_seconds = max(0.1, min(WINDOW_SECONDS, deadline - time.monotonic()))
-            solver.parameters.num_workers = budget.threads
-            solver.parameters.random_seed = budget.seed
-            solver.parameters.cp_model_presolve = False  # a neighbourhood is solved in the time presolve would take
-            status = solver.solve(built.model)
-            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                found = read_back(shop, schedule, built, solver.value)
-                if found.makespan < schedule.makespan:
-                    yield found
-                if found.makespan <= schedule.makespan:
-                    schedule = found
-            size = min(shop.size, size + size // 10 + 1) if status == cp_model.OPTIMAL else max(10, size - size // 10)
-
-    @staticmethod
-    def _whole(shop: Shop, hint: Schedule, clock: Clock, budget: Budget, bound: float) -> Iterator[object]:
-        """The whole model hinted with ``hint``, every solution and better bound streamed as CP-SAT finds it."""
-        from ortools.sat.python import cp_model
-
+        hint = incumbent.best
         built = build(shop, hint)
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = clock.left()
         solver.parameters.num_workers = budget.threads
         solver.parameters.random_seed = budget.seed
-        best = hint.makespan
         for kind, item in cpsat_incumbents(solver, built.model, lambda value: read_back(shop, hint, built, value), bound):
             if kind == "bound":
                 yield Bound(float(item))
             elif kind == "optimal":
                 yield Proven(_solution(item))
-            elif item.makespan < best:
-                best = item.makespan
-                yield _solution(item)
+            else:
+                yield from incumbent.offer(item)
+
+
+class _Incumbent:
+    """The best schedule so far; ``offer`` yields a schedule's solution when it is better."""
+
+    best: Schedule
+
+    def offer(self, schedule: Schedule) -> Iterator[FJSPSolution]:
+        if not hasattr(self, "best") or schedule.makespan < self.best.makespan:
+            self.best = schedule
+            yield _solution(schedule)
