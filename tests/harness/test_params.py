@@ -14,8 +14,8 @@ from frontierco.registry import Registry
 from frontierco.results import RunRecord
 from frontierco.solver import SOLVERS_DIR, Budget, Solver, get_solver
 
-# a committed record planned with no parameters: leaderboards/runs/tsp-uniform-500/deepaco.jsonl, its first line
-DEEPACO_RUN = "d7360d4bb0853269"
+# a committed record planned with no parameters: leaderboards/runs/tsp-uniform-500/deepaco.jsonl, line 9 (version 2)
+DEEPACO_RUN, DEEPACO_VERSION = "d7360d4bb0853269", "2"
 TSP_500 = Selection("tsp-uniform-500", "test", names=["tsp-uniform-500-test-0"])
 
 
@@ -29,7 +29,8 @@ def test_an_explicit_default_and_no_parameter_plan_one_run_with_the_full_set():
     assert deepaco.defaults["ants"] == 0
     (bare,) = _deepaco_specs({})
     (explicit,) = _deepaco_specs({"ants": 0})
-    assert bare.run_id == explicit.run_id == DEEPACO_RUN  # the committed record's id, re-planned
+    assert bare.run_id == explicit.run_id
+    assert dataclasses.replace(bare, solver_version=DEEPACO_VERSION).run_id == DEEPACO_RUN  # the committed record's id, re-planned
     declared = {param.name: param.default for param in deepaco.declared}
     assert bare.params == explicit.params == declared == deepaco.full_params({})
     assert set(declared) == {"ants", "decay", "local_search", "nls_rounds", "perturbation_moves", "iterations"}

@@ -38,8 +38,8 @@ def test_every_caller_runs_through_the_one_run_path(caller: str) -> None:
     "request_, setting, wording",
     [
         (RunRequest("greedy", Selection("mis-rb-small"), Budget(1e308), "mis"), "time_limit", "time limit must be a positive number"),
-        (RunRequest("greedy", Selection("mis-rb-small"), Budget(5.0, threads=0), "mis"), "threads", "threads must be at least 1"),
-        (RunRequest("greedy", Selection("mis-rb-small"), Budget(5.0), "mis", seeds=0), "seeds", "seeds must be at least 1"),
+        (RunRequest("greedy", Selection("mis-rb-small"), Budget(5.0, threads=0), "mis"), "threads", "threads must be in 1..4096, got 0"),
+        (RunRequest("greedy", Selection("mis-rb-small"), Budget(5.0), "mis", seeds=0), "seeds", "seeds must be in 1..10000, got 0"),
         (RunRequest("greedy", Selection("mis-rb-small", limit=0), Budget(5.0), "mis"), "limit", "instance limit must be at least 1"),
         (RunRequest("greedy", Selection("mis-rb-small"), Budget(5.0), "mis", execution=Execution(jobs=0)), "jobs", "runs at once"),
         (RunRequest("greedy", Selection("mis-rb-small"), Budget(5.0), "mis", execution=Execution("slurm")), "executor", "unknown executor"),
