@@ -67,8 +67,8 @@ class Problem:
     unrounded: Callable[[Any, Any], float | None] | None = None
     frontierco_folder: str | None = None  # the problem's folder in FrontierCO's data tree (``frontierco instances import``)
     frontierco_transform: str | None = None  # one of ``transforms``: how FrontierCO's own loader reads its files
-    # a smaller stored form of a best solution's data that needs the instance to read back (TSP tours from 200,000
-    # cities: tourpack), or None where the plain form is kept; ``expand`` reads it back (other data unchanged)
+    # a smaller stored form of a best solution's data that needs the instance to read back (long tours on coordinates
+    # as neighbour ranks), or None where the plain form is kept; ``expand`` reads it back (other data unchanged)
     compact: Callable[[Any, dict[str, Any]], dict[str, Any] | None] | None = None
     expand: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
 
