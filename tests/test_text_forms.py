@@ -5,6 +5,7 @@ import gzip
 
 import pytest
 
+from frontierco.errors import FormatError
 from frontierco.problems.files import text_form
 
 
@@ -35,7 +36,8 @@ def test_a_compressed_file_is_looked_into_and_an_unreadable_one_goes_to_naderi_s
     assert txt_form(tmp_path / "x.txt.gz") == "cflp"
     (tmp_path / "broken.txt.gz").write_bytes(b"not gzip at all")
     assert txt_form(tmp_path / "broken.txt.gz") == "fjsp"
-    assert txt_form(tmp_path / "missing.txt") == "fjsp"
+    with pytest.raises(FormatError, match="file not found"):  # a missing file is said so at once, not sent on
+        txt_form(tmp_path / "missing.txt")
 
 
 @pytest.mark.parametrize(
