@@ -521,6 +521,16 @@ class ResultStore:
         except OSError as exc:
             raise StoreError(f"could not write {index}: {exc.strerror or exc}") from None
 
+    def rename_solutions(self, renamed: dict[str, str]) -> int:
+        """Rewrite every record of the store that names a solution in ``renamed`` (old name -> new) to name the new
+        one (``rewrite``: for one-time migrations of solution files, ``scripts/``). Returns how many lines changed."""
+
+        def change(data: dict[str, Any]) -> dict[str, Any] | None:
+            name = data.get("solution_file")
+            return data | {"solution_file": renamed[name]} if isinstance(name, str) and name in renamed else None
+
+        return sum(self.rewrite(path, change) for path in sorted(self.root.glob("*/*.jsonl")))
+
     def rewrite(self, path: Path, change: Callable[[dict[str, Any]], dict[str, Any] | None]) -> int:
         """Rewrite the record lines of ``path`` that ``change`` returns a new form of (None: the line stays), through a
         temporary file and a rename; a rewritten line stays admitted when its old line was. For one-time migrations

@@ -22,7 +22,6 @@ import hashlib
 import os
 import shutil
 from pathlib import Path
-from typing import Any
 
 from frontierco.results import BY_HASH
 from frontierco.workspace import Context
@@ -58,13 +57,7 @@ def move(
         if not target.is_file():
             shutil.copyfile(runs / name, target.with_suffix(".part"))
             os.replace(target.with_suffix(".part"), target)
-
-    def renamed(data: dict[str, Any]) -> dict[str, Any] | None:
-        name = data.get("solution_file")
-        return data | {"solution_file": moved[name]} if isinstance(name, str) and name in moved else None
-
-    for path in sorted(runs.glob("*/*.jsonl")):
-        store.rewrite(path, renamed)
+    store.rename_solutions(moved)
     if delete:
         for name in moved:
             (runs / name).unlink()

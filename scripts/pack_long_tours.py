@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from frontierco.app.verify import _instance
 from frontierco.problems.routing import tourpack, tsp
@@ -40,13 +39,7 @@ def pack(runs: Path, dry_run: bool = False) -> dict[str, str]:
         renamed[name] = name if dry_run else store.save_solution(record.collection, record.run_id, packed)
     if dry_run or not renamed:
         return renamed
-
-    def change(line: dict[str, Any]) -> dict[str, Any] | None:
-        new = renamed.get(line.get("solution_file") or "")
-        return None if new is None else {**line, "solution_file": new}
-
-    for path in sorted(runs.glob("*/*.jsonl")):
-        store.rewrite(path, change)
+    store.rename_solutions(renamed)
     for old in renamed:
         (runs / old).unlink()
     return renamed
