@@ -222,6 +222,7 @@ PROBLEM = Problem(
     to_data=_data,
     from_data=_from_data,
     size=lambda instance: instance.num_operations,
+    size_unit="operations",
     describe=lambda instance: f"{instance.num_jobs} jobs, {instance.num_machines} machines, {instance.num_operations} operations",
     default_collection="fjsp-random-small",
     reference_solver="fjsp-cpsat",

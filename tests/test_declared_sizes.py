@@ -1,0 +1,31 @@
+"""The operation counts that the FJSP library manifests declare (``size = K``, the boards' axis of instance size for
+the learned-vs-classical figure) are the instances' own."""
+
+from pathlib import Path
+
+import pytest
+
+from frontierco.manifests import read_manifest
+from frontierco.problems import PROBLEMS
+from frontierco.registry import INSTANCES_DIR
+from tests.helpers import suite_registry
+
+FJSP_FILES = sorted([*INSTANCES_DIR.glob("frontierco/*fjsp-*.toml"), *INSTANCES_DIR.glob("real/fjsp-*.toml")])  # files, not generators
+
+
+def test_the_fjsp_boards_have_a_size_axis_in_operations() -> None:
+    assert PROBLEMS["fjsp"].size_unit == "operations"
+    assert [p.stem for p in FJSP_FILES] == [
+        *(f"frontierco-fjsp-{s}" for s in ("easy", "hard")),
+        "fjsp-brandimarte",
+        *(f"fjsp-hurink-{d}data" for d in "erv"),
+        "fjsp-song-random",
+    ]
+
+
+@pytest.mark.parametrize("path", FJSP_FILES, ids=[path.stem for path in FJSP_FILES])
+def test_each_fjsp_library_instance_declares_its_operation_count(path: Path, mirror: Path) -> None:
+    registry = suite_registry()
+    collection = registry.collection(read_manifest(path).name)
+    for entry in collection.entries:
+        assert entry.size == registry.load(entry).num_operations, entry.key
