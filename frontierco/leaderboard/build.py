@@ -126,11 +126,11 @@ def build(
     sized = size_figures(boards_only)
     for name, svg in (learned | sized).items():
         outputs[f"figures/{name}"] = svg.encode()
-    published = published_markdown(registry, boards_only)
+    published = published_markdown(registry, boards_only, learned_names)
     outputs["README.md"] = index_markdown(boards_only, protocol, sorted(learned), sorted(sized), published).encode()
     outputs["aggregates.csv"] = aggregates_csv(boards_only).encode()
     outputs["paired.csv"] = paired_csv(boards_only).encode()
-    outputs[EXCERPT] = excerpt_markdown(boards_only).encode()
+    outputs[EXCERPT] = excerpt_markdown(boards_only, learned_names).encode()
     outputs["site/index.html"] = _site(built, learned, sized, protocol, len(records)).encode()
     outputs[KEYS] = keys_json().encode()
     return outputs

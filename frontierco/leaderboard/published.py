@@ -10,13 +10,12 @@ from dataclasses import dataclass
 
 from frontierco.filestore import FileSource
 from frontierco.leaderboard.data import CollectionBoard
+from frontierco.leaderboard.frontier import PUBLISHER, comparison_markdown
 from frontierco.manifests import Collection, InstanceEntry
 from frontierco.metrics import ScoredRun, primal_gap, refuted_bound, same_value_slack
 from frontierco.problems import PROBLEMS
 from frontierco.registry import Registry
 from frontierco.results import FEASIBLE_STATUSES
-
-PUBLISHER = "FrontierCO"
 
 
 def identity(entry: InstanceEntry) -> tuple[str, str]:
@@ -181,7 +180,7 @@ def _names(names: list[str]) -> str:
     return f"{len(names)} ({', '.join(names)})" if 0 < len(names) <= 3 else str(len(names))
 
 
-def published_markdown(registry: Registry, boards: list[CollectionBoard]) -> list[str]:
+def published_markdown(registry: Registry, boards: list[CollectionBoard], learned: set[str] | frozenset[str]) -> list[str]:
     """The section's lines ([] when the suite lists none of FrontierCO's test sets)."""
     sets = sorted(
         (c for c in registry.collections.values() if c.published_set is not None and c.published_set.name.startswith(PUBLISHER)),
@@ -225,6 +224,15 @@ def published_markdown(registry: Registry, boards: list[CollectionBoard]) -> lis
                 f"| {collection.name} | {held} | {row.solver} | {row.time_limit:g} | {row.instances} | {gap} | {unrounded} | "
                 f"{_names(row.unsolved)} | {_names(row.proves) if row.claimed else '-'} | {_names(row.excludes) if row.claimed else '-'} |"
             )
+    lines += [
+        "",
+        "FrontierCO's comparison: on each set and time limit, the best learned row (the widest coverage, then the lowest",
+        "mean gap) against the best classical row that ran on every instance (the lowest mean gap), both scored on the",
+        "instances the learned row ran on (mean gap |f - f*| / max(f, f*) to FrontierCO's value, 1 for a run without a",
+        "solution); a win is an instance where the learned row's gap is lower.",
+        "",
+        *comparison_markdown(boards, learned),
+    ]
     proven = _proven_elsewhere(registry, sets)
     if proven:
         lines += ["", "FrontierCO's values that another collection of the suite holds as a proven optimum of the same instance:", ""]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from frontierco.leaderboard import markdown
 from frontierco.leaderboard.data import CollectionBoard
+from frontierco.leaderboard.frontier import comparison_markdown
 from frontierco.leaderboard.paired import paired, paired_csv_rows, paired_markdown, paired_with_best_classical
 from frontierco.leaderboard.protocol import Protocol
 from frontierco.leaderboard.ranking import leader, rank
@@ -196,8 +197,9 @@ def paired_csv(boards: list[CollectionBoard]) -> str:
     return buffer.getvalue()
 
 
-def excerpt_markdown(boards: list[CollectionBoard]) -> str:
-    """The short table the project README shows: each collection's leading solver."""
+def excerpt_markdown(boards: list[CollectionBoard], learned: set[str] | frozenset[str]) -> str:
+    """The short tables the project README shows: each collection's leading solver, and FrontierCO's comparison
+    (the best learned row against the best classical row on each of FrontierCO's sets)."""
     lines = ["| collection | problem | leading solver | mean gap % | feasible % | runs |", "|---|---|---|---|---|---|"]
     for board in boards:
         best = leader(board)
@@ -208,4 +210,6 @@ def excerpt_markdown(boards: list[CollectionBoard]) -> str:
             f"{markdown.name(best.solver)} ({best.time_limit:g} s) | "
             f"{100 * best.mean_gap:.3f} | {100 * best.feasible_share:.1f} | {best.runs} |"  # type: ignore[operator]
         )
+    if compared := comparison_markdown(boards, learned):
+        lines += ["", "FrontierCO's comparison on its sets (details: [leaderboards/README.md](leaderboards/README.md)):", "", *compared]
     return "\n".join(lines) + "\n"

@@ -53,7 +53,7 @@ def _section(registry: Registry, folder: Path, shuffle: int | None = None) -> li
     records = list(ResultStore(folder / "runs").records())
     if shuffle is not None:
         random.Random(shuffle).shuffle(records)
-    return published_markdown(registry, boards(registry, records))
+    return published_markdown(registry, boards(registry, records), {"b"})
 
 
 def test_the_section_gives_gap_unsolved_bounds_and_better_values(published_setup):
@@ -113,3 +113,21 @@ def test_a_bound_the_record_s_own_solution_refutes_is_not_read(sense):
     row = _row(runs, {"v1": 10.0, "v2": 10.0}, sense)
     assert (row.claimed, row.proves) == (1, [])  # v1 claims nothing; v2's proven objective is its claim
     assert row.excludes == ["v2"]  # FrontierCO's 10 is better than v2's proven optimum
+
+
+def test_the_section_pairs_the_best_learned_row_with_the_best_classical_row(published_setup):
+    """'b' is learned here: on the instances it ran (t1 unsolved: gap 1; t2: 0.1) against 'a', the one classical row
+    on every instance (t1: 1/11, t2: 0); 'b' loses on both."""
+    lines = _section(*published_setup)
+    assert "| fco-tiny | 10 | a | 4.545 | b (2 of 2) | 55.000 | +50.455 | 2 | 0 / 0 / 2 |" in lines
+    assert not any(line.startswith("| fco-empty | 10 |") for line in lines)  # no runs there: nothing to compare
+
+
+def test_without_a_learned_row_the_comparison_says_so_and_the_excerpt_carries_it(published_setup):
+    from frontierco.leaderboard.frontier import comparison_markdown
+    from frontierco.leaderboard.tables import excerpt_markdown
+
+    registry, folder = published_setup
+    every = boards(registry, list(ResultStore(folder / "runs").records()))
+    assert comparison_markdown(every, set()) == ["No FrontierCO set has both a learned row and a classical row on all its instances yet."]
+    assert "| fco-tiny | 10 | a | 4.545 | b (2 of 2) | 55.000 | +50.455 | 2 | 0 / 0 / 2 |" in excerpt_markdown(every, {"b"}).splitlines()

@@ -75,7 +75,7 @@ def test_no_row_on_every_instance_means_no_bold_and_no_leader(board_setup):
     (board,) = boards(registry, [record("a", "t1", "optimal", 10.0, [(1.0, 10.0)]), record("b", "t2", "optimal", 10.0, [(1.0, 10.0)])])
     ranking = rank(board)
     assert ranking.ranked == set() and not any(ranking.best.values()) and ranking.leader is None
-    assert leader(board) is None and excerpt_markdown([board]).count("\n") == 2  # header lines only
+    assert leader(board) is None and excerpt_markdown([board], set()).count("\n") == 2  # header lines only
     assert "| n/a | n/a |" in index_markdown([board], Protocol.of([]), [], [])
 
 

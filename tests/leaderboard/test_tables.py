@@ -58,5 +58,5 @@ def test_the_csv_has_a_row_per_aggregate_and_the_excerpt_names_the_leader(board_
     assert lines[0].startswith("collection,problem,solver,time_limit,runs,scored_runs,")
     assert [line.split(",")[2] for line in lines[1:]] == ["a", "b"]
     assert lines[2].startswith("tiny,tsp,b,10,2,2,0.500000,0,0.55000000,0.45000000,")
-    excerpt = excerpt_markdown([board]).splitlines()
+    excerpt = excerpt_markdown([board], set()).splitlines()
     assert excerpt[2] == "| [tiny](leaderboards/tiny.md) | tsp | a (10 s) | 4.545 | 100.0 | 2 |"
