@@ -71,18 +71,20 @@ def first_tour(instance: TSPInstance) -> np.ndarray:
 class LKH(Solver):
     name = "lkh"
     problems = ("tsp",)
-    version = "8"
+    version = "9"
     deterministic = True
     requires = {"elkai": "elkai>=2.0", "numba": "numba>=0.59"}
 
     def setup(self) -> None:
-        from frontierco.kit.tour_search import warm_up
+        from frontierco.kit import greedy_tour, tour_search
 
-        warm_up()  # the numba search compiled (or loaded from numba's cache) before the clock starts
+        tour_search.warm_up()  # the numba search and greedy start compiled (or loaded from numba's cache) before the clock
+        greedy_tour.warm_up()
 
     def solve(self, instance: TSPInstance, budget: Budget) -> Iterator[TSPSolution]:
         from elkai import _elkai
 
+        from frontierco.kit.greedy_tour import greedy_tour
         from frontierco.kit.tour_search import LocalSearch, TourCosts, anytime, candidates
 
         clock = Clock(budget.time_limit, margin=0.1)
@@ -94,11 +96,16 @@ class LKH(Solver):
         length = instance.weights.path_length(np.append(best, best[0]))
         costs = TourCosts.of(instance) if n >= ONE_RUN and instance.weights.coords is not None else None
         if costs is not None:
-            # the numba search: 2-opt + Or-opt, then LK-style moves; above NUMBA_FROM for the whole budget, below it
-            # to a local optimum within FIRST_SEARCH of the budget, the tour LKH starts from (a tour within seconds
-            # whatever share of a core LKH's CPU-time limits get)
+            # the numba search from the greedy-edge tour: 2-opt + Or-opt, then LK-style moves; above NUMBA_FROM for the
+            # whole budget, below it to a local optimum within FIRST_SEARCH of the budget, the tour LKH starts from (a tour
+            # within seconds whatever share of a core LKH's CPU-time limits get)
             points = np.asarray(instance.weights.coords, dtype=np.float64)[:, :2]
-            search = LocalSearch(curve, costs, candidates(costs, points, NEIGHBOURS))
+            neighbours = candidates(costs, points, NEIGHBOURS)
+            greedy = greedy_tour(costs, neighbours, points)  # descends sooner and deeper than the curve (issue 40)
+            if (greedy_length := costs.length(greedy)) < length:
+                best, length = greedy, greedy_length
+                yield TSPSolution(best)
+            search = LocalSearch(best, costs, neighbours)
             whole = n >= NUMBA_FROM
             first = clock if whole else Clock(budget.time_limit * FIRST_SEARCH, margin=0.0, started=clock.started)
             for better in anytime(search, first, budget.seed, depth=DEPTH, kicks=whole):
