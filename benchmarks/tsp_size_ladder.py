@@ -1,7 +1,7 @@
 """Where LKH stops paying against the numba LK-style search, by size: the ladder that set ``solvers/lkh``'s
 ``NUMBA_FROM`` (issue 40). Uniform DIMACS instances (portgen, seed 7: none of the challenge's), each solved by
 the lkh solver twice at one budget, once forced to its LKH path (QUADRANT candidates from 100,000 cities, one run)
-and once to its numba path (Hilbert tour, LK-style moves of ``DEPTH`` flips, iterated local search); prints
+and once to its numba path (greedy-edge tour, LK-style moves of ``DEPTH`` flips, iterated local search); prints
 the last tour's length and the numba one's change against LKH. Seconds are wall seconds of the solver's own
 budget on this machine, so run it with nothing else on the core.
 
