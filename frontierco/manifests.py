@@ -20,6 +20,9 @@ from frontierco.problems import PROBLEMS
 
 SPLITS = ("train", "dev", "test")
 REFERENCE_STATUSES = ("optimal", "best-known", "infeasible")
+# A collection's memory_mb (its runs' address space and process-tree limit, harness/runner) lies in 64 MB .. 1 TiB: a
+# limit above any machine the suite runs on bounds nothing (10^15 MB passed, its byte count past setrlimit's 64 bits).
+MEMORY_MB = (64, 1 << 20)
 MANIFEST_KEYS = (
     *("name", "problem", "version", "description", "origin", "license"),
     *("generator", "params", "memory_mb", "published_set", "instance"),
@@ -222,8 +225,9 @@ def read_manifest(path: Path) -> Collection:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise RegistryError(f"{path}: version must be a positive integer, got {version!r}")  # (an int() traceback)
     memory = top.get("memory_mb")
-    if memory is not None and (not isinstance(memory, int) or memory < 64):
-        raise RegistryError(f"{path}: memory_mb must be an integer of at least 64 (megabytes)")
+    low, high = MEMORY_MB
+    if memory is not None and (not isinstance(memory, int) or isinstance(memory, bool) or not low <= memory <= high):
+        raise RegistryError(f"{path}: memory_mb must be an integer in {low}..{high} (megabytes: 64 MB to 1 TiB), got {memory!r}")
     return Collection(
         name,
         problem,

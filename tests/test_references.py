@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from frontierco.app.references import compute_references, update_references
+from frontierco.app.references import Change, compute_references, update_references, write_changes
 from frontierco.errors import UsageError
 from frontierco.harness.execute import run_plan
 from frontierco.harness.executors import LocalExecutor
@@ -76,3 +76,35 @@ def test_update_passes_over_runs_whose_instance_left_the_collection(tmp_path):
     record.instance, record.run_id = "gone", "gone-run"  # an instance removed from the manifest since its run
     store.append(record)
     assert len(update_references(Registry(tmp_path / "m"), store)) == 2  # the other runs still count
+
+
+COMMENTED = """# a collection kept by hand
+name = "tiny-tsp"   # its name
+problem = "tsp"
+
+# References: see the notes below.
+[[instance]]
+name = "t1"
+seed = 1
+reference = 5.0  # a guess
+reference_source = "a guess"
+reference_status = "best-known"
+
+# the second one has none yet
+[[instance]]
+name = "t2"
+seed = 2
+"""
+
+
+def test_writing_references_keeps_the_manifests_comments_and_layout(tmp_path):
+    path = tmp_path / "m.toml"
+    path.write_text(COMMENTED)
+    write_changes(path, [Change("t1", 5.0, 4.5, "lkh run ab (re-verified)", "best-known"), Change("t2", None, 7.0, "x", "optimal")])
+    expected = (
+        COMMENTED.replace("reference = 5.0  # a guess", "reference = 4.5  # a guess").replace(
+            'reference_source = "a guess"', 'reference_source = "lkh run ab (re-verified)"'
+        )
+        + 'reference = 7.0\nreference_source = "x"\nreference_status = "optimal"\n'
+    )
+    assert path.read_text() == expected  # every comment and blank line as it was (tomli_w dropped them all)

@@ -231,9 +231,10 @@ def test_a_collection_can_set_the_memory_its_runs_may_use(tmp_path) -> None:
     assert registry.collection("mis-rb-small").memory_mb == 2048
     plan = plan_collection(registry, get_solver("greedy"), "mis", Selection("mis-rb-small", "dev"), Budget(5.0))
     assert {spec.memory_mb for spec in plan.specs} == {2048}
-    (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', 'name = "mis-rb-small"\nmemory_mb = "lots"', 1))
-    with pytest.raises(RegistryError, match="memory_mb must be an integer"):
-        _ = Registry(tmp_path).collections
+    for wrong in ('"lots"', "32", "1000000000000000", "true"):  # 10^15 MB was taken: RLIMIT_AS then bounds nothing
+        (tmp_path / "small.toml").write_text(text.replace('name = "mis-rb-small"', f'name = "mis-rb-small"\nmemory_mb = {wrong}', 1))
+        with pytest.raises(RegistryError, match=r"memory_mb must be an integer in 64\.\.1048576"):
+            _ = Registry(tmp_path).collections
 
 
 def _graph_manifest(tmp_path: Path, **extra: object) -> Path:

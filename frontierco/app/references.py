@@ -5,11 +5,10 @@ the provenance of the value ("pyvrp 300 s, seed 0", "lkh run 3f2a... (re-verifie
 from __future__ import annotations
 
 import logging
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-import tomli_w
+import tomlkit
 
 from frontierco.app.verify import verify_run
 from frontierco.errors import RegistryError, SolutionUnavailable, UsageError
@@ -41,14 +40,15 @@ def _better(sense: str, new: float, old: float | None) -> bool:
 
 
 def write_changes(manifest: Path, changes: list[Change]) -> None:
-    """Write new reference values into a manifest, leaving everything else as it was."""
-    data = tomllib.loads(manifest.read_text())
+    """Write new reference values into a manifest, leaving everything else as it was: its comments, order and
+    layout too (tomlkit edits the parsed document in place; a key the entry lacks is added at its end)."""
+    document = tomlkit.parse(manifest.read_text())
     by_name = {c.instance: c for c in changes}
-    for raw in data.get("instance", []):
+    for raw in document.get("instance", []):
         change = by_name.get(raw["name"])
         if change is not None:
             raw.update(reference=change.new, reference_source=change.source, reference_status=change.status)
-    manifest.write_text(tomli_w.dumps(data))
+    manifest.write_text(tomlkit.dumps(document))
 
 
 def _best_record(records: list[RunRecord], sense: str) -> RunRecord | None:

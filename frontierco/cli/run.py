@@ -28,7 +28,7 @@ def run_command(
     seeds: Annotated[int, typer.Option(help="seeds per instance")] = 1,
     jobs: Annotated[int, typer.Option(help="runs at once (local executor)")] = 1,
     executor: Annotated[str, typer.Option(help="local or ray")] = "local",
-    address: Annotated[str | None, typer.Option(help="Ray cluster address (with --executor ray)")] = None,
+    address: Annotated[str | None, typer.Option(help="Ray cluster host:port (--executor ray; refused unless it connects in 10 s)")] = None,
     threads: Annotated[int, typer.Option(help="threads per run")] = 1,
     device: Annotated[str, typer.Option(help="where learned solvers run: cpu, cuda (GPUs round robin over --jobs) or cuda:N")] = "cpu",
     param: Annotated[list[str] | None, typer.Option(help="a solver parameter KEY=VALUE, repeatable (its own leaderboard row)")] = None,

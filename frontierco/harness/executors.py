@@ -12,6 +12,7 @@ cluster run gives the same records as a laptop run (provenance aside).
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from queue import Queue
@@ -77,12 +78,36 @@ class LocalExecutor:
                 stop_running()
 
 
+RAY_CONNECT_TIMEOUT = 10.0  # seconds for a cluster's address to accept a connection (Ray itself retries for minutes)
+
+
+def check_ray_address(address: str | None, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+    """Refuse, in one line and within ``timeout`` seconds, a cluster address (``host:port`` or ``ray://host:port``)
+    that accepts no connection: ``ray.init`` would retry it for more than two minutes. ``None``, ``auto`` and
+    ``local`` (Ray finds or starts a cluster itself) are left to Ray."""
+    if address is None or address in ("auto", "local"):
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise BadSetting("address", f"a Ray cluster address is host:port, got {address!r}")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        reason = "no answer" if isinstance(exc, TimeoutError) else exc.strerror or exc.__class__.__name__
+        raise BadSetting("address", f"no Ray cluster at {address} ({reason}; waited at most {timeout:g} s)") from None
+
+
 class RayExecutor:
     def __init__(self, address: str | None = None) -> None:
         import ray
 
+        check_ray_address(address)
         self._ray = ray
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+        try:
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+        except ConnectionError as exc:  # something answers there, but no Ray cluster (Ray gives up after ~20 s)
+            raise BadSetting("address", f"no Ray cluster at {address}: {str(exc).splitlines()[0]}") from None
         self.jobs = int(ray.cluster_resources().get("CPU", 1))
         self._task = ray.remote(execute_spec)
 

@@ -12,7 +12,8 @@ import pytest
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import base_suffix, read_text
-from frontierco.problems.files import read_instance
+from frontierco.problems.files import read_instance, read_solution
+from frontierco.problems.routing.tsplib import STREAM_FROM
 
 
 @pytest.mark.parametrize(("name", "pack"), [("a.txt", bytes), ("a.txt.gz", gzip.compress), ("a.txt.bz2", bz2.compress)])
@@ -128,3 +129,54 @@ def test_a_path_that_is_not_a_regular_file_is_refused_unread(tmp_path, kind):
         path.mkdir()
     with _address_space_grows_at_most(512 << 20), pytest.raises(FormatError, match="a regular file"):
         read_instance(path)
+
+
+TSP = (
+    "NAME : t\nCOMMENT : café, naïve\nTYPE : TSP\nDIMENSION : 4\nEDGE_WEIGHT_TYPE : EUC_2D\n"
+    "NODE_COORD_SECTION\n1 0 0\n2 3 0\n3 3 4\n4 0 4\nEOF\n"
+)
+DIGITS = {"arabic-indic": "\u0663", "fullwidth": "\uff13", "devanagari": "\u0969"}  # each is 3 to Python's int()
+
+
+@pytest.mark.parametrize("script", DIGITS)
+@pytest.mark.parametrize(
+    ("name", "text", "old", "line"),
+    [
+        ("t.tsp", TSP, "DIMENSION : 4", 4),  # a header count
+        ("t.tsp.gz", TSP, "3 3 4", 9),  # a coordinate, compressed
+        ("d.mis", "p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n", "e 2 3", 3),
+        ("p.gr", "p ds 3 2\n1 2\n2 3\n", "2 3", 3),
+        ("j.fjs", "2 2 1\n1 2 1 3 2 4\n1 1 2 3\n", "1 1 2 3", 3),
+    ],
+)
+def test_a_digit_of_another_script_is_a_format_error_in_every_reader(tmp_path, script, name, text, old, line):
+    """Python's int() and float() read '٣' as 3: every reader took such a number (issue 44's hostile run)."""
+    changed = text.replace(old, old.replace("3", DIGITS[script]).replace("4", DIGITS[script]))
+    assert changed != text
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(changed.encode()) if name.endswith(".gz") else changed.encode())
+    with pytest.raises(FormatError, match=rf"{name}:{line}: numbers in ASCII digits \(found '{DIGITS[script]}'"):
+        read_instance(path)
+
+
+def test_a_digit_of_another_script_in_a_solution_file_is_a_format_error(tmp_path):
+    (tmp_path / "p.mis").write_text("p edge 3 1\ne 1 2\n")
+    (tmp_path / "p.sol").write_text("1\n\u0663\n")
+    with pytest.raises(FormatError, match=r"p.sol:2: numbers in ASCII digits"):
+        read_solution(tmp_path / "p.sol", read_instance(tmp_path / "p.mis"))
+
+
+def test_a_streamed_file_is_checked_past_its_first_block(tmp_path):
+    """A coordinate TSP over ``STREAM_FROM`` bytes is read line by line (its header) and by numpy (its rows)."""
+    n = 300_000
+    rows = "".join(f"{k} {k % 977} {k % 991}\n" for k in range(1, n + 1))
+    text = f"NAME : big\nTYPE : TSP\nDIMENSION : {n}\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n{rows}EOF\n"
+    assert len(text) > STREAM_FROM
+    (tmp_path / "big.tsp").write_text(text)
+    assert read_instance(tmp_path / "big.tsp").n == n  # ASCII: streamed as before
+    (tmp_path / "big.tsp").write_text(text.replace(f"DIMENSION : {n}", f"DIMENSION : {n}".replace("3", "\u0663")))
+    with pytest.raises(FormatError, match=r"big.tsp:3: numbers in ASCII digits"):
+        read_instance(tmp_path / "big.tsp")
+    (tmp_path / "big.tsp").write_text(text.replace("\n250000 ", "\n25\u06600\u06600 "))
+    with pytest.raises(FormatError, match=r"big.tsp:250005: numbers in ASCII digits"):
+        read_instance(tmp_path / "big.tsp")

@@ -3,7 +3,9 @@ same records as the local executor. ``.ci/run`` starts the cluster and sets FRON
 without it the test starts (and stops) its own."""
 
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from frontierco.errors import BadSetting
 from frontierco.harness.execute import run_plan
-from frontierco.harness.executors import LocalExecutor
+from frontierco.harness.executors import LocalExecutor, make_executor
 from frontierco.harness.plan import Selection, plan_collection
 from frontierco.registry import Registry
 from frontierco.results import ResultStore
@@ -74,3 +77,22 @@ def test_ray_records_match_local_records(tmp_path, ray_address):
     assert len(remote) == len(plan.specs) == 8
     assert _comparable(remote) == _comparable(local)
     assert list(ResultStore(tmp_path / "ray").records())  # streamed to the driver's store
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # free again once closed: nothing listens there
+
+
+@pytest.mark.parametrize("form", ["{}", "ray://{}"])
+def test_an_address_where_nothing_listens_is_one_line_at_once(form):
+    """Ray retried such an address for more than two minutes (issue 44's hostile run: ``--address nowhere:1``)."""
+    address = form.format(f"127.0.0.1:{_closed_port()}")
+    with pytest.raises(BadSetting, match=rf"^no Ray cluster at {re.escape(address)} \(Connection refused; waited at most 10 s\)$"):
+        make_executor("ray", 1, address)
+
+
+def test_an_address_that_is_not_host_and_port_is_one_line():
+    with pytest.raises(BadSetting, match=r"^a Ray cluster address is host:port, got 'nowhere'$"):
+        make_executor("ray", 1, "nowhere")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import bz2
+import codecs
 import gzip
 import io
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -15,6 +18,9 @@ from frontierco.errors import FormatError
 # gzip can hold 1.5 GB of blank lines. What a reader allocates then follows the file's own size.
 MAX_EXPANSION = 100
 EXPANSION_FLOOR = 1 << 20
+# A decimal digit other than ASCII 0-9 (Arabic-Indic, Devanagari, fullwidth, ...): Python's int() and float() take
+# '٣' for 3, so a reader splitting text into numbers would too; the formats' numbers are ASCII.
+_UNICODE_DIGIT = re.compile(r"(?![0-9])\d")
 
 
 def expansion_limit(path: Path) -> int:
@@ -62,14 +68,56 @@ def open_bytes(path: str | Path) -> IO[bytes]:
     return io.BufferedReader(_Bounded(inner, expansion_limit(path), path))
 
 
+def refuse_unicode_digits(text: str, path: str | Path, lines_before: Callable[[], int] = lambda: 0) -> None:
+    """The readers' numbers are ASCII only: a FormatError naming the first decimal digit of another script in
+    ``text`` (``lines_before()`` lines of the file precede it). Every reader's text passes here (``read_text``,
+    ``open_text``), so no reader's int() or float() ever sees one."""
+    if text.isascii():
+        return
+    found = _UNICODE_DIGIT.search(text)
+    if found is not None:
+        line = lines_before() + text.count("\n", 0, found.start()) + 1
+        raise FormatError(path, line, f"numbers in ASCII digits (found {found.group()!r}, U+{ord(found.group()):04X})")
+
+
+class _AsciiDigits(io.RawIOBase):
+    """A byte stream passed through ``refuse_unicode_digits`` as it is read (decoded only where it is not ASCII;
+    the lines before a digit found are counted only then, by reading the file again up to it)."""
+
+    def __init__(self, inner: IO[bytes], path: Path) -> None:
+        self.inner, self.path, self.offset = inner, path, 0
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")  # the text reader reports bad bytes
+
+    def readable(self) -> bool:
+        return True
+
+    def _lines_before(self, offset: int) -> int:
+        with open_bytes(self.path) as again:
+            return again.read(offset).count(b"\n")
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data, offset = self.inner.read(len(buffer)), self.offset
+        if not data.isascii():
+            refuse_unicode_digits(self.decoder.decode(data), self.path, lambda: self._lines_before(offset))
+        self.offset += len(data)
+        memoryview(buffer)[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self.inner.close()
+        super().close()
+
+
 def open_text(path: str | Path) -> IO[str]:
-    """``open_bytes`` as UTF-8 text (a byte order mark at the start is not text)."""
-    return io.TextIOWrapper(open_bytes(path), encoding="utf-8-sig")
+    """``open_bytes`` as UTF-8 text (a byte order mark at the start is not text), its numbers ASCII
+    (``refuse_unicode_digits``)."""
+    checked = io.BufferedReader(_AsciiDigits(open_bytes(path), Path(path)), buffer_size=1 << 16)
+    return io.TextIOWrapper(checked, encoding="utf-8-sig")
 
 
 def read_text(path: str | Path) -> str:
-    """The file's text (``.gz`` and ``.bz2`` decompressed, bounded as ``open_bytes`` says); undecodable bytes are a
-    FormatError."""
+    """The file's text (``.gz`` and ``.bz2`` decompressed, bounded as ``open_bytes`` says); undecodable bytes and
+    digits of other scripts (``refuse_unicode_digits``) are a FormatError."""
     path = Path(path)
     try:
         with open_bytes(path) as handle:
@@ -77,10 +125,12 @@ def read_text(path: str | Path) -> str:
     except (OSError, EOFError, ValueError) as exc:
         raise FormatError(path, 0, f"a readable, correctly compressed file ({exc})") from None
     try:
-        return raw.decode("utf-8-sig")  # a byte order mark at the start (some editors write one) is not text
+        text = raw.decode("utf-8-sig")  # a byte order mark at the start (some editors write one) is not text
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise FormatError(path, line, "UTF-8 / ASCII text") from None
+    refuse_unicode_digits(text, path)
+    return text
 
 
 def check_declared(path: str | Path, line: int, count: int, what: str, size: int) -> None:
