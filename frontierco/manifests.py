@@ -28,7 +28,7 @@ MANIFEST_KEYS = (
     *("generator", "params", "memory_mb", "published_set", "instance"),
 )
 INSTANCE_KEYS = ("name", "split", "size", "file", "url", "sha256", "transform", "seed", "params", "content_sha256")
-REFERENCE_KEYS = ("reference", "reference_status", "reference_source")
+REFERENCE_KEYS = ("reference", "reference_status", "reference_source", "published_reference")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -39,6 +39,9 @@ class Reference:
     value: float | None
     source: str
     status: str
+    # a published set's own value (FrontierCO's) where a better, re-verified run became the reference: the value the
+    # board's section on the published sets still scores against (``frontierco reference update`` keeps it)
+    published: float | None = None
 
     @property
     def is_optimal(self) -> bool:
@@ -128,12 +131,20 @@ def _reference(raw: dict[str, object], where: str) -> Reference | None:
     status = str(status or "best-known")
     if status not in REFERENCE_STATUSES:
         raise RegistryError(f"{where}: reference_status must be one of {', '.join(REFERENCE_STATUSES)}")
-    value = raw.get("reference")
+    value = _number(raw, "reference", where)
     if value is None and status != "infeasible":
         raise RegistryError(f"{where}: a reference value is needed unless reference_status = 'infeasible'")
-    if value is not None and (not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value)):
-        raise RegistryError(f"{where}: reference must be a finite number, not {value!r}")
-    return Reference(None if value is None else float(value), str(raw.get("reference_source", "")), status)
+    return Reference(value, str(raw.get("reference_source", "")), status, _number(raw, "published_reference", where))
+
+
+def _number(raw: dict[str, object], key: str, where: str) -> float | None:
+    """A finite number under ``key``, or None where the key is absent."""
+    value = raw.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise RegistryError(f"{where}: {key} must be a finite number, not {value!r}")
+    return float(value)
 
 
 def _sha256(value: object, key: str, where: str) -> str:

@@ -16,7 +16,7 @@ from frontierco.solver import Budget, get_solver
 from frontierco.workspace import Context
 
 
-def _collection(folder: Path, reference: dict | None = None) -> Registry:
+def _collection(folder: Path, reference: dict | None = None, published: dict | None = None) -> Registry:
     folder.mkdir()
     entries = []
     for seed in (1, 2):
@@ -29,6 +29,7 @@ def _collection(folder: Path, reference: dict | None = None) -> Registry:
         }
         entries.append(entry | (reference or {}))
     manifest = {"name": "tiny-tsp", "problem": "tsp", "generator": "tsp-uniform", "params": {"n": 9}, "instance": entries}
+    manifest |= {"published_set": published} if published else {}
     (folder / "tiny-tsp.toml").write_text(tomli_w.dumps(manifest))
     return Registry(folder)
 
@@ -58,6 +59,31 @@ def test_update_takes_over_better_runs_after_verifying(tmp_path):
     fresh = Registry(tmp_path / "m").collection("tiny-tsp")
     assert all("nn-2opt run" in e.reference.source and "re-verified" in e.reference.source for e in fresh.entries)
     assert update_references(Registry(tmp_path / "m"), store) == []
+
+
+def test_in_a_published_set_the_set_s_value_stays_beside_the_better_run(tmp_path):
+    """The published value is written once, at the first take-over, and survives later ones; only the named
+    collections are taken over."""
+    published = {"name": "FrontierCO TSP tiny", "size": 2}
+    registry = _collection(tmp_path / "m", {"reference": 1e9, "reference_source": "FrontierCO bks.csv"}, published)
+    store = ResultStore(tmp_path / "runs")
+    _runs(registry, store)
+    assert update_references(registry, store, {"another"}) == []
+    changes = update_references(registry, store, {"tiny-tsp"})
+    assert len(changes) == 2 and all(c.published == 1e9 for c in changes)
+    fresh = Registry(tmp_path / "m").collection("tiny-tsp")
+    assert all(e.reference.published == 1e9 and e.reference.value < 10 for e in fresh.entries)
+    write_changes(fresh.manifest, [Change("t1", fresh.entries[0].reference.value, 1.0, "hand", "best-known", 5.0)])
+    again = Registry(tmp_path / "m").collection("tiny-tsp").entry("t1").reference
+    assert (again.value, again.published) == (1.0, 1e9)
+
+
+def test_outside_published_sets_no_published_value_is_written(tmp_path):
+    registry = _collection(tmp_path / "m", {"reference": 1e9, "reference_source": "a bad guess"})
+    store = ResultStore(tmp_path / "runs")
+    _runs(registry, store)
+    assert all(c.published is None for c in update_references(registry, store))
+    assert all(e.reference.published is None for e in Registry(tmp_path / "m").collection("tiny-tsp").entries)
 
 
 def test_beating_a_proven_optimum_is_refused(tmp_path):

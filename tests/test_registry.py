@@ -192,7 +192,7 @@ def test_bad_manifests(tmp_path, manifest, message):
         ({"name": "x", "problem": "tsp", "refrence": 123}, r"bad.toml: unknown key refrence \(known: description, generator, instance, "),
         (
             {"name": "x", "problem": "tsp", "generator": "tsp-uniform", "instance": [{"name": "a", "seed": 1, "refrence": 123}]},
-            r"bad.toml instance 0: unknown key refrence \(known: content_sha256, file, name, params, reference, ",
+            r"bad.toml instance 0: unknown key refrence \(known: content_sha256, file, name, params, published_reference, reference, ",
         ),
         ({"name": "x", "problem": "tsp", "instance": [{"name": "a", "seed": 1, "sead": 2, "splt": "dev"}]}, "unknown keys sead, splt"),
         ({"name": "x", "problem": "tsp", "instance": {"name": "a"}}, "instance must be an array of tables"),

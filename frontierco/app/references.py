@@ -30,6 +30,7 @@ class Change:
     new: float
     source: str
     status: str
+    published: float | None = None  # a published set's own value, kept beside the new reference (written once)
 
 
 def _better(sense: str, new: float, old: float | None) -> bool:
@@ -48,6 +49,8 @@ def write_changes(manifest: Path, changes: list[Change]) -> None:
         change = by_name.get(raw["name"])
         if change is not None:
             raw.update(reference=change.new, reference_source=change.source, reference_status=change.status)
+            if change.published is not None and "published_reference" not in raw:
+                raw["published_reference"] = change.published
     manifest.write_text(tomlkit.dumps(document))
 
 
@@ -99,12 +102,15 @@ def compute_references(
     return changes
 
 
-def update_references(registry: Registry, store: ResultStore) -> list[Change]:
-    """Take over every stored run that beats its instance's reference, after re-verifying its solution.
-    A run that beats a proven optimum is an error to investigate, never written."""
+def update_references(registry: Registry, store: ResultStore, collections: set[str] | None = None) -> list[Change]:
+    """Take over every stored run (of ``collections`` when given) that beats its instance's reference, after
+    re-verifying its solution. A run that beats a proven optimum is an error to investigate, never written. In a
+    collection of a published set the set's own value stays beside the new one (``published_reference``)."""
     changes_by_collection: dict[str, list[Change]] = {}
     for record in store.records():
         if record.on_file or record.objective is None or record.status not in FEASIBLE_STATUSES:
+            continue
+        if collections is not None and record.collection not in collections:
             continue
         try:
             entry = registry.entry(f"{record.collection}/{record.instance}")
@@ -125,12 +131,16 @@ def update_references(registry: Registry, store: ResultStore) -> list[Change]:
             continue
         if not check.agrees:
             raise UsageError(f"run {record.run_id} does not re-verify ({check.evaluation.reason or 'objective differs'})")
+        published = None
+        if reference is not None and registry.collection(record.collection).published_set is not None:
+            published = reference.published if reference.published is not None else reference.value
         change = Change(
             record.instance,
             reference.value if reference else None,
             record.objective,
             f"{record.solver} run {record.run_id} (re-verified)",
             "best-known",
+            published,
         )
         pending[record.instance] = change
         changes_by_collection[record.collection] = list(pending.values())

@@ -41,14 +41,18 @@ def reference_compute(
 
 @app.command("update")
 def reference_update(
-    ctx: typer.Context, results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None
+    ctx: typer.Context,
+    results: Annotated[Path | None, typer.Option(help="record store (default: the workspace's)")] = None,
+    collection: Annotated[list[str] | None, typer.Option(help="only this collection (repeat for more)")] = None,
 ) -> None:
     """Take over stored runs that beat their reference, after re-verifying each solution."""
     from frontierco.app.references import update_references
     from frontierco.registry import Registry
 
     context = context_of(ctx)
-    changes = update_references(Registry.of(context), context.records(records(context, results, reading=True)))
+    registry = Registry.of(context)
+    chosen = None if not collection else {registry.collection(name).name for name in collection}  # an unknown name: one line
+    changes = update_references(registry, context.records(records(context, results, reading=True)), chosen)
     print_changes(changes, f"{len(changes)} references improved")
 
 

@@ -57,16 +57,17 @@ class Unrounded:
         return f"{100 * self.mean_gap:.3f}"
 
 
-def _unrounded(runs: list[ScoredRun]) -> Unrounded:
+def _unrounded(runs: list[ScoredRun], reference: dict[str, float | None]) -> Unrounded:
     gaps = []
     for run in runs:
-        if run.reference is None:
+        value = reference.get(run.record.instance)
+        if value is None:
             continue
         solved = run.record.status in FEASIBLE_STATUSES and run.record.objective is not None
         if solved and run.record.unrounded is None:
             continue  # a record older than the field: not scored by this gap
-        gaps.append(primal_gap(run.record.unrounded if solved else None, run.reference))
-    scored = sum(1 for run in runs if run.reference is not None)
+        gaps.append(primal_gap(run.record.unrounded if solved else None, value))
+    scored = sum(1 for run in runs if reference.get(run.record.instance) is not None)
     return Unrounded(sum(gaps) / len(gaps) if gaps else None, len(gaps), scored)
 
 
@@ -83,11 +84,23 @@ class Row:
     excludes: list[str]  # instances where a bound is better than FrontierCO's value: not FrontierCO's instance
 
 
+def published_value(entry: InstanceEntry) -> float | None:
+    """The published set's own value of an entry: kept apart where a better run became the reference."""
+    if entry.reference is None:
+        return None
+    return entry.reference.published if entry.reference.published is not None else entry.reference.value
+
+
 def _row(runs: list[ScoredRun], reference: dict[str, float | None], sense: str, unrounded: bool = False) -> Row:
+    """A row's figures against ``reference`` (instance -> the published set's value), whatever the board's reference."""
     by_instance: dict[str, list[ScoredRun]] = defaultdict(list)
     for run in runs:
         by_instance[run.record.instance].append(run)
-    gaps = [run.gap for run in runs if run.gap is not None]
+    gaps = [
+        primal_gap(run.record.objective if run.record.status in FEASIBLE_STATUSES else None, value)
+        for run in runs
+        if (value := reference.get(run.record.instance)) is not None
+    ]
     unsolved, proves, excludes = [], [], []
     claimed = 0
     for name, own in sorted(by_instance.items()):
@@ -104,14 +117,14 @@ def _row(runs: list[ScoredRun], reference: dict[str, float | None], sense: str, 
             proves.append(name)
     first = runs[0].record
     mean = sum(gaps) / len(gaps) if gaps else None
-    scored = _unrounded(runs) if unrounded else None
+    scored = _unrounded(runs, reference) if unrounded else None
     return Row(first.row_name, first.time_limit, len(by_instance), mean, scored, unsolved, claimed, proves, excludes)
 
 
 def _rows(collection: Collection, board: CollectionBoard | None) -> list[Row]:
     if board is None:
         return []
-    reference = {e.name: (e.reference.value if e.reference else None) for e in collection.entries}
+    reference = {e.name: published_value(e) for e in collection.entries}
     groups: dict[tuple[str, float], list[ScoredRun]] = defaultdict(list)
     for run in board.runs:
         groups[run.group].append(run)
@@ -142,9 +155,9 @@ def _betters(registry: Registry, sets: list[Collection], boards: list[Collection
     for collection in sets:
         sense = PROBLEMS[collection.problem].sense
         for entry in collection.entries:
-            if entry.reference is None or entry.reference.value is None:
+            value = published_value(entry)
+            if value is None:
                 continue
-            value = entry.reference.value
             better = [(v, where) for v, where in found.get(identity(entry), []) if _better(sense, v, value)]
             if better:
                 best = sorted(better, key=lambda item: (item[0] if sense == "min" else -item[0], item[1]))[0]
@@ -163,7 +176,7 @@ def _proven_elsewhere(registry: Registry, sets: list[Collection]) -> list[str]:
                     optimal.setdefault(identity(entry), (entry.reference.value, collection.name))
 
     def held(entry: InstanceEntry) -> bool:
-        value = entry.reference.value if entry.reference is not None else None
+        value = published_value(entry)
         known = optimal.get(identity(entry))
         return value is not None and known is not None and abs(known[0] - value) <= same_value_slack(value)
 
@@ -199,7 +212,9 @@ def published_markdown(registry: Registry, boards: list[CollectionBoard], learne
         "a bound (the solver's claimed bound, or an optimum it proved) 'proves' FrontierCO's value when it reaches it",
         "and 'excludes' it when it is better than it: that instance is then not the one FrontierCO used ('-': the row",
         "claimed no bound). Run with `frontierco campaign run frontierco-protocol` (60 s); `--time-limit 3600` is",
-        "FrontierCO's protocol.",
+        "FrontierCO's protocol. Where a re-verified run better than FrontierCO's value became an instance's reference",
+        "(`frontierco reference update`: the boards rank against the best known value), the manifest keeps FrontierCO's",
+        "value beside it (`published_reference`) and this table still scores against FrontierCO's value.",
         "",
         "Two gaps where the instance files round their distances: 'mean gap %' scores the objective as the file's format",
         "prescribes (its rounding), and the boards rank by it; 'by FrontierCO's evaluator' scores the same solutions with",
@@ -228,8 +243,8 @@ def published_markdown(registry: Registry, boards: list[CollectionBoard], learne
         "",
         "FrontierCO's comparison: on each set and time limit, the best learned row (the widest coverage, then the lowest",
         "mean gap) against the best classical row that ran on every instance (the lowest mean gap), both scored on the",
-        "instances the learned row ran on (mean gap |f - f*| / max(f, f*) to FrontierCO's value, 1 for a run without a",
-        "solution); a win is an instance where the learned row's gap is lower.",
+        "instances the learned row ran on (the board's mean gap |f - f*| / max(f, f*) to its reference, 1 for a run",
+        "without a solution); a win is an instance where the learned row's gap is lower.",
         "",
         *comparison_markdown(boards, learned),
     ]

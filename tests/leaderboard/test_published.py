@@ -131,3 +131,22 @@ def test_without_a_learned_row_the_comparison_says_so_and_the_excerpt_carries_it
     every = boards(registry, list(ResultStore(folder / "runs").records()))
     assert comparison_markdown(every, set()) == ["No FrontierCO set has both a learned row and a classical row on all its instances yet."]
     assert "| fco-tiny | 10 | a | 4.545 | b (2 of 2) | 55.000 | +50.455 | 2 | 0 / 0 / 2 |" in excerpt_markdown(every, {"b"}).splitlines()
+
+
+def test_a_better_run_taken_over_as_reference_leaves_the_section_scored_against_frontierco_s_value(published_setup):
+    """After `reference update` takes b's 9 over on t2 (FrontierCO's 10 kept as published_reference), the section
+    reads as before: the same gaps, bounds and better value, all against FrontierCO's 10."""
+    import tomlkit
+
+    registry, folder = published_setup
+    before = _section(registry, folder)
+    manifest = registry.collection("fco-tiny").manifest
+    document = tomlkit.parse(manifest.read_text())
+    t2 = next(raw for raw in document["instance"] if raw["name"] == "t2")
+    t2.update(reference=9.0, reference_source="b run x (re-verified)", published_reference=10.0)
+    manifest.write_text(tomlkit.dumps(document))
+    taken = Registry(manifest.parent)
+    assert taken.collection("fco-tiny").entry("t2").reference.value == 9.0
+    after = _section(taken, folder)
+    assert [line for line in after if line.startswith("| fco-tiny | TSP")] == [line for line in before if line.startswith("| fco-tiny | TSP")]
+    assert "- fco-tiny/t2: FrontierCO's value 10; here 9 (b at 10 s in fco-tiny)" in after
