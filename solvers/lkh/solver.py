@@ -23,6 +23,8 @@ FIRST_SEARCH = 0.3  # of the budget at most, for the numba search's local optimu
 SHARE_MARGIN = 0.85  # of that share: it changes while LKH runs, and a run that outlasts the wall budget loses its tour
 NUMBA_FROM = 2_000_000  # cities from which the numba search replaces LKH (its first trial outlasts 300 s)
 NEIGHBOURS = 8  # candidate lists of the numba search
+GREEDY_FROM = HUGE  # cities from which the numba search starts from the greedy-edge tour, not the Hilbert curve
+# (benchmarks/tour_starts.py; below, version 8's start is kept, and with it every run below 100,000 cities)
 DEPTH = 10  # flips of one LK-style move of the numba search (benchmarks/tsp_size_ladder.py)
 TRIALS = 1_000_000_000  # LKH's MAX_TRIALS (its default, n, ends a run on small instances long before the limit)
 
@@ -96,15 +98,16 @@ class LKH(Solver):
         length = instance.weights.path_length(np.append(best, best[0]))
         costs = TourCosts.of(instance) if n >= ONE_RUN and instance.weights.coords is not None else None
         if costs is not None:
-            # the numba search from the greedy-edge tour: 2-opt + Or-opt, then LK-style moves; above NUMBA_FROM for the
-            # whole budget, below it to a local optimum within FIRST_SEARCH of the budget, the tour LKH starts from (a tour
-            # within seconds whatever share of a core LKH's CPU-time limits get)
+            # the numba search (from GREEDY_FROM cities starting from the greedy-edge tour): 2-opt + Or-opt, then LK-style
+            # moves; above NUMBA_FROM for the whole budget, below it to a local optimum within FIRST_SEARCH of the budget,
+            # the tour LKH starts from (a tour within seconds whatever share of a core LKH's CPU-time limits get)
             points = np.asarray(instance.weights.coords, dtype=np.float64)[:, :2]
             neighbours = candidates(costs, points, NEIGHBOURS)
-            greedy = greedy_tour(costs, neighbours, points)  # descends sooner and deeper than the curve (issue 40)
-            if (greedy_length := costs.length(greedy)) < length:
-                best, length = greedy, greedy_length
-                yield TSPSolution(best)
+            if n >= GREEDY_FROM:
+                greedy = greedy_tour(costs, neighbours, points)  # descends sooner and deeper than the curve (issue 40)
+                if (greedy_length := costs.length(greedy)) < length:
+                    best, length = greedy, greedy_length
+                    yield TSPSolution(best)
             search = LocalSearch(best, costs, neighbours)
             whole = n >= NUMBA_FROM
             first = clock if whole else Clock(budget.time_limit * FIRST_SEARCH, margin=0.0, started=clock.started)

@@ -32,10 +32,11 @@ def test_a_run_gives_feasible_tours_no_longer_than_the_first() -> None:
     assert verdicts[-1].objective <= verdicts[0].objective
 
 
-@pytest.mark.parametrize("switch", ["ONE_RUN", "NUMBA_FROM"])
+@pytest.mark.parametrize("switch", ["ONE_RUN", "NUMBA_FROM", "GREEDY_FROM"])
 def test_the_one_run_and_the_numba_paths_give_feasible_improving_tours(switch: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """From ONE_RUN cities LKH runs once with the whole budget, from NUMBA_FROM the numba LK-style search
-    replaces it: both lowered here to a 300-city instance."""
+    replaces it, from GREEDY_FROM the numba search starts from the greedy-edge tour: each lowered here to a
+    300-city instance."""
     solver_class = get_solver("lkh").load()
     module = sys.modules[solver_class.__module__]  # the module of the class that runs
     monkeypatch.setattr(module, "ONE_RUN", 100)  # the numba search runs from ONE_RUN cities, all the way from NUMBA_FROM
