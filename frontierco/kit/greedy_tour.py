@@ -14,8 +14,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from frontierco.kit.grid_neighbours import grid_neighbours
 from frontierco.kit.solverkit import hilbert_index
-from frontierco.kit.tour_search import TourCosts, _cost, nearest_neighbours
+from frontierco.kit.tour_search import TourCosts, _cost
 
 ROUNDS = 8  # rounds of greedy matching: the candidate lists, then the fragments' ends among themselves
 ENDS_LISTED = 8  # nearest other ends listed per end in the later rounds
@@ -125,22 +126,20 @@ def greedy_tour(costs: TourCosts, neighbours: np.ndarray, points: np.ndarray) ->
     ends = np.arange(n)
     for _ in range(ROUNDS):
         a, b, cost = _pairs(listed, ends, costs.matrix, costs.xy, costs.rule)
-        _match(link, parent, a, b, np.argsort(cost, kind="stable"))
+        _match(link, parent, a, b, np.argsort(cost))  # ties in any fixed order: the sort is deterministic
         ends = np.flatnonzero(link[:, 1] == -1)  # the fragments' ends (a single node is both)
         if len(ends) <= 2:
             break
         # the next round's candidates: each end's nearest other ends (its own fragment's other end is refused)
-        listed = nearest_neighbours(np.asarray(points, dtype=np.float64)[ends], min(ENDS_LISTED, len(ends) - 1))
+        listed = grid_neighbours(np.asarray(points, dtype=np.float64)[ends], ENDS_LISTED)
     nodes, starts = _fragments(link)
-    curve = hilbert_index(np.asarray(points, dtype=np.float64))
-    order = np.argsort(curve[nodes[starts[:-1]]], kind="stable")
+    firsts = nodes[starts[:-1]]
+    order = np.argsort(hilbert_index(np.asarray(points, dtype=np.float64)[firsts]), kind="stable")
     return _chain(nodes, starts, order, costs.xy, costs.matrix, costs.rule)
 
 
 def warm_up() -> None:
-    """Compile the kernels (or load them from numba's cache) on 12 random points."""
-    from frontierco.kit.tour_search import candidates
-
+    """Compile the kernels and the grid's (or load them from numba's cache) on 12 random points."""
     points = np.random.default_rng(0).random((12, 2))
     costs = TourCosts(np.zeros((1, 1)), points, 1)
-    greedy_tour(costs, candidates(costs, points, 4), points)
+    greedy_tour(costs, grid_neighbours(points, 1), points)  # one neighbour each: later rounds run too

@@ -87,6 +87,7 @@ class LKH(Solver):
         from elkai import _elkai
 
         from frontierco.kit.greedy_tour import greedy_tour
+        from frontierco.kit.grid_neighbours import grid_neighbours
         from frontierco.kit.tour_search import LocalSearch, TourCosts, anytime, candidates
 
         clock = Clock(budget.time_limit, margin=0.1)
@@ -102,12 +103,14 @@ class LKH(Solver):
             # moves; above NUMBA_FROM for the whole budget, below it to a local optimum within FIRST_SEARCH of the budget,
             # the tour LKH starts from (a tour within seconds whatever share of a core LKH's CPU-time limits get)
             points = np.asarray(instance.weights.coords, dtype=np.float64)[:, :2]
-            neighbours = candidates(costs, points, NEIGHBOURS)
-            if n >= GREEDY_FROM:
+            if n >= GREEDY_FROM:  # the same lists (ties by index), built by a grid of buckets in about half the time
+                neighbours = grid_neighbours(points, NEIGHBOURS)
                 greedy = greedy_tour(costs, neighbours, points)  # descends sooner and deeper than the curve (issue 40)
                 if (greedy_length := costs.length(greedy)) < length:
                     best, length = greedy, greedy_length
                     yield TSPSolution(best)
+            else:
+                neighbours = candidates(costs, points, NEIGHBOURS)
             search = LocalSearch(best, costs, neighbours)
             whole = n >= NUMBA_FROM
             first = clock if whole else Clock(budget.time_limit * FIRST_SEARCH, margin=0.0, started=clock.started)
