@@ -23,8 +23,9 @@ FIRST_SEARCH = 0.3  # of the budget at most, for the numba search's local optimu
 SHARE_MARGIN = 0.85  # of that share: it changes while LKH runs, and a run that outlasts the wall budget loses its tour
 NUMBA_FROM = 2_000_000  # cities from which the numba search replaces LKH (its first trial outlasts 300 s)
 NEIGHBOURS = 8  # candidate lists of the numba search
-GREEDY_FROM = HUGE  # cities from which the numba search starts from the greedy-edge tour, not the Hilbert curve
-# (benchmarks/tour_starts.py; below, version 8's start is kept, and with it every run below 100,000 cities)
+GREEDY_FROM = 5_000_000  # cities from which the numba search starts from the greedy-edge tour, not the Hilbert curve:
+# where it searches the whole 300 s of a 10M-city run (E10M.0 4.48% against 6.00%); at 100k-3M the runs from it ended
+# worse (README: version 9), and below it every run is version 8's
 DEPTH = 10  # flips of one LK-style move of the numba search (benchmarks/tsp_size_ladder.py)
 TRIALS = 1_000_000_000  # LKH's MAX_TRIALS (its default, n, ends a run on small instances long before the limit)
 
@@ -103,7 +104,7 @@ class LKH(Solver):
             # moves; above NUMBA_FROM for the whole budget, below it to a local optimum within FIRST_SEARCH of the budget,
             # the tour LKH starts from (a tour within seconds whatever share of a core LKH's CPU-time limits get)
             points = np.asarray(instance.weights.coords, dtype=np.float64)[:, :2]
-            if n >= GREEDY_FROM:  # the same lists (ties by index), built by a grid of buckets in about half the time
+            if n >= GREEDY_FROM:  # the same lists (ties by index), built by a grid of buckets in about 60% of the time
                 neighbours = grid_neighbours(points, NEIGHBOURS)
                 greedy = greedy_tour(costs, neighbours, points)  # descends sooner and deeper than the curve (issue 40)
                 if (greedy_length := costs.length(greedy)) < length:
