@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SOLVERS_DIR = SUITE / "solvers"
+SOURCE_LIMIT = 1 << 20  # bytes a solver.py may have to be read at all (the suite's largest is 18 KB)
 ENTRY_POINT_GROUP = "frontierco.solvers"
 
 
@@ -243,9 +244,21 @@ def _literal(node: ast.expr) -> Any:
         return None
 
 
+def _source(path: Path) -> str:
+    """The text of a ``solver.py`` that is a regular file of at most ``SOURCE_LIMIT`` bytes, else a one-line error: a
+    link to /dev/zero was read until memory ran out, a FIFO blocked discovery for ever."""
+    if not path.is_file():
+        raise FrontiercoError(f"{path}: not a regular file (a device, a pipe, or a link to one)")
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read(SOURCE_LIMIT + 1)
+    if len(text) > SOURCE_LIMIT:
+        raise FrontiercoError(f"{path}: longer than the {SOURCE_LIMIT} characters a solver.py may have")
+    return text
+
+
 def describe_solver_file(path: Path) -> list[SolverSpec]:
     """Read the Solver subclasses of a ``solver.py`` by parsing it (no import); a file may define several."""
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = ast.parse(_source(path), filename=str(path))
     parameters = read_solver_file(path.parent)
     specs = []
     for node in tree.body:
