@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SOLVERS_DIR = SUITE / "solvers"
+SOURCE_LIMIT = 1 << 20  # bytes a solver.py may have to be read at all (the suite's largest is 18 KB)
 ENTRY_POINT_GROUP = "frontierco.solvers"
 
 
@@ -243,9 +244,21 @@ def _literal(node: ast.expr) -> Any:
         return None
 
 
+def _source(path: Path) -> str:
+    """The text of a ``solver.py`` that is a regular file of at most ``SOURCE_LIMIT`` bytes, else a one-line error: a
+    link to /dev/zero was read until memory ran out, a FIFO blocked discovery for ever."""
+    if not path.is_file():
+        raise FrontiercoError(f"{path}: not a regular file (a device, a pipe, or a link to one)")
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read(SOURCE_LIMIT + 1)
+    if len(text) > SOURCE_LIMIT:
+        raise FrontiercoError(f"{path}: longer than the {SOURCE_LIMIT} characters a solver.py may have")
+    return text
+
+
 def describe_solver_file(path: Path) -> list[SolverSpec]:
     """Read the Solver subclasses of a ``solver.py`` by parsing it (no import); a file may define several."""
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = ast.parse(_source(path), filename=str(path))
     parameters = read_solver_file(path.parent)
     specs = []
     for node in tree.body:
@@ -297,10 +310,17 @@ def _described(path: Path) -> list[SolverSpec]:
 
 def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, SolverSpec]:
     """All solvers by name: the solver folders in ``directory`` (one folder or several, as a context's
-    ``layers("solvers")``: the suite's, then the workspace's own; default: the suite's), then entry points; a
-    name twice is an error. A solver whose name is no plain name (it becomes a path) is left out with a warning,
-    so that one such folder does not stop every command (``frontierco validate`` reports it)."""
+    ``layers("solvers")``: the suite's, then the workspace's own; default: the suite's), then entry points. A solver
+    whose name is no plain name (it becomes a path), or a name two solvers share, is left out with a warning, so that
+    one such folder does not stop every command (``frontierco validate`` reports it; ``get_solver`` refuses the
+    shared name in one line)."""
+    return _discover(directory)[0]
+
+
+def _discover(directory: Path | Sequence[Path] | None) -> tuple[dict[str, SolverSpec], dict[str, str]]:
+    """``discover``'s solvers, and for each name two solvers share the line that says which."""
     found: dict[str, SolverSpec] = {}
+    shared: dict[str, str] = {}
     folders = _folders(directory)
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
     specs = [spec for path in files if not path.parent.name.startswith("_") for spec in _described(path)]
@@ -310,14 +330,21 @@ def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, Solver
         except BadName as exc:
             log.warning("%s: %s; the solver is left out", spec.target, exc)
             continue
+        if spec.name in shared:
+            log.warning("%s: another solver named %r too; left out", spec.target, spec.name)
+            continue
         if spec.name in found:
-            raise FrontiercoError(f"two solvers are named {spec.name!r}: {found[spec.name].target} and {spec.target}")
+            shared[spec.name] = f"two solvers are named {spec.name!r}: {found.pop(spec.name).target} and {spec.target}"
+            log.warning("%s; both are left out", shared[spec.name])
+            continue
         found[spec.name] = spec
-    return found
+    return found, shared
 
 
 def get_solver(name: str, directory: Path | Sequence[Path] | None = None) -> SolverSpec:
-    solvers = discover(directory)
+    solvers, shared = _discover(directory)
+    if name in shared:
+        raise FrontiercoError(f"{shared[name]}; rename one")
     if name not in solvers:
         raise SolverUnavailable(f"unknown solver {name!r}; known: {', '.join(sorted(solvers)) or 'none'}")
     return solvers[name]

@@ -321,7 +321,11 @@ def test_a_manifest_value_that_cannot_be_is_one_registry_error(tmp_path, old, ne
 
 def test_generator_parameters_past_the_machine_are_one_registry_error(tmp_path):
     (tmp_path / "instances").mkdir()
-    (tmp_path / "instances" / "g.toml").write_text(GENERATED.replace("n = 10", "n = 1000000000000"))
+    sparse = GENERATED.replace('"mis-er"', '"mis-er-sparse"').replace("p = 0.3", "degree = 10000.0")
+    (tmp_path / "instances" / "g.toml").write_text(sparse.replace("n = 10", "n = 100000000"))  # in range: 5 * 10^11 edges
     registry = Registry(tmp_path / "instances", FileStore(cache=tmp_path / "cache", offline=True))
-    with pytest.raises(RegistryError, match="cannot generate it"):  # was numpy's MemoryError traceback (7.28 TiB)
+    with pytest.raises(RegistryError, match="cannot generate it"):  # was numpy's MemoryError traceback (8 TB)
         registry.load(registry.entry("g/g-0"))
+    (tmp_path / "instances" / "g.toml").write_text(GENERATED.replace("n = 10", "n = 1000000000000"))
+    with pytest.raises(RegistryError, match=r"n = 1000000000000 is out of its range 1\.\.20000"):  # mis-er is dense
+        registry.load(Registry(tmp_path / "instances").entry("g/g-0"))

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 from frontierco.solver import SolverUnavailable, describe_solver_file, discover, get_solver
@@ -84,3 +86,21 @@ def test_a_solver_folder_with_a_broken_solver_toml_is_left_out(tmp_path, monkeyp
         (tmp_path / name / "solver.py").write_text(f"class F:\n    name = '{name}'\n    problems = ('mis',)\n")
     (tmp_path / "broken" / "solver.toml").write_text("[params\n")
     assert list(discover(tmp_path)) == ["fine"]  # every command of the workspace was that one error line
+
+
+@pytest.mark.parametrize("kind", ["link to /dev/zero", "fifo", "too long"])
+def test_a_solver_py_that_is_no_small_regular_file_is_left_out_in_one_line(tmp_path, kind, caplog):
+    """A solver.py linked to /dev/zero was read until memory ran out (3.7 GB, then validate's traceback); a FIFO
+    blocked every command for ever (issue 44's hostile re-run)."""
+    for name in ("fine", "hostile"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "fine" / "solver.py").write_text("class F:\n    name = 'fine'\n    problems = ('tsp',)\n")
+    path = tmp_path / "hostile" / "solver.py"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "too long":
+        path.write_text("class H:\n    name = 'hostile'\n    problems = ('tsp',)\n" + "#\n" * (1 << 20))
+    else:
+        path.symlink_to("/dev/zero")
+    assert set(discover(tmp_path)) >= {"fine"} and "hostile" not in discover(tmp_path)
+    assert f"{path}: " in caplog.text and "the solver is left out" in caplog.text

@@ -196,3 +196,23 @@ def test_a_solver_with_a_bad_name_is_reported_and_breaks_no_other_command(tmp_pa
     found = _validate(folders).problems
     assert len(found) == 1 and found[0].startswith(f"{bad / 'solver.py'}:Tuned: solver name '../Bad Name' is not a plain name")
     assert "tuned" in discover([folders["solvers"]])  # was: every command of the workspace failed on the bad name
+
+
+def test_two_solvers_of_one_name_are_reported_and_break_no_other_command(tmp_path):
+    """A workspace solver named like a suite one made every command of the workspace fail (issue 44's hostile run)."""
+    from frontierco.errors import FrontiercoError
+    from frontierco.solver import discover, get_solver
+
+    folders = _folders(tmp_path)
+    twin = folders["solvers"] / "twin"
+    twin.mkdir()
+    (twin / "solver.py").write_text((folders["solvers"] / "tuned" / "solver.py").read_text().replace('"tuned"', '"greedy"'))
+    (twin / "README.md").write_text("# twin\n")
+    layers = [workspace.SUITE / "solvers", folders["solvers"]]
+    found = validate(None, [folders["instances"]], layers, [folders["campaigns"]]).problems
+    assert any("solver 'greedy' is defined in" in problem for problem in found)
+    solvers = discover(layers)
+    assert "greedy" not in solvers and "tuned" in solvers and "nn-2opt" in solvers  # the others still load
+    expected = r"^two solvers are named 'greedy': .*greedy/solver.py:Greedy and .*twin/solver.py:.*; rename one$"
+    with pytest.raises(FrontiercoError, match=expected):
+        get_solver("greedy", layers)

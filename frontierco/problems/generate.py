@@ -15,7 +15,8 @@ GENERATORS: dict[str, Generator] = {generator.name: generator for family in FAMI
 
 
 def generate(generator: str, name: str, seed: int, params: dict[str, object], files: FileStore | None = None) -> Generated:
-    """Build one instance; an unknown generator or parameter is a one-line RegistryError. ``files`` is the file
+    """Build one instance; an unknown generator or parameter, a value out of its declared range
+    (``common.generator.Range``) or parameters the generator finds contradictory are a one-line RegistryError. ``files`` is the file
     store of a generator that reads one (``Generator.files``; the registry passes its own), else the default."""
     if generator not in GENERATORS:
         raise RegistryError(f"unknown generator {generator!r}; known: {', '.join(GENERATORS)}")
@@ -27,6 +28,8 @@ def generate(generator: str, name: str, seed: int, params: dict[str, object], fi
         return chosen.build(name, seed, **params, **({"files": files} if chosen.files else {}))
     except TypeError as exc:
         raise RegistryError(f"bad parameters for generator {generator!r}: {exc}") from None
+    except ValueError as exc:  # parameters in their ranges that contradict each other (terminals > n), said by the generator
+        raise RegistryError(f"cannot generate with {generator!r}: {exc}") from None
 
 
 __all__ = ["GENERATORS", "Generated", "Generator", "generate"]

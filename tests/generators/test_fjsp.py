@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from frontierco.errors import RegistryError
 from frontierco.problems.generate import generate
 
 
@@ -18,5 +19,5 @@ def test_operations_default_to_the_number_of_machines():
 
 
 def test_impossible_eligibility_is_refused():
-    with pytest.raises(ValueError, match="min_eligible"):
+    with pytest.raises(RegistryError, match="min_eligible"):  # the generator's ValueError, one line
         generate("fjsp-random", "g", 1, {"jobs": 3, "machines": 2, "max_eligible": 3})

@@ -2,6 +2,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from frontierco.errors import RegistryError
 from frontierco.problems import MILPSolution, evaluate, problem_of
 from frontierco.problems.common.fingerprint import content_sha256
 from frontierco.problems.files import natural_suffix, write_instance
@@ -74,7 +75,7 @@ def test_cvrp_uniform_capacity_and_demands():
 
 
 def test_cvrp_uniform_unknown_size_needs_capacity():
-    with pytest.raises(ValueError):
+    with pytest.raises(RegistryError, match="no standard capacity for n=77"):
         generate("cvrp-uniform", "c", 0, {"n": 77})
     assert generate("cvrp-uniform", "c", 0, {"n": 77, "capacity": 45}).instance.capacity == 45
 
@@ -150,5 +151,5 @@ def test_stp_random_has_the_asked_sizes_and_connects_its_terminals():
         instance = generate("stp-random", "r", seed, {"n": 80, "m": 100, "terminals": 12, "low": 5, "high": 9}).instance
         assert (instance.n, instance.m, len(instance.terminals)) == (80, 100, 12)
         assert instance.weights.min() >= 5 and instance.weights.max() <= 9  # the instance itself refuses a disconnected terminal set
-    with pytest.raises(ValueError):
+    with pytest.raises(RegistryError, match="n - 1 <= m"):
         generate("stp-random", "r", 0, {"n": 10, "m": 5, "terminals": 3})

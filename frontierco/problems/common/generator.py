@@ -7,7 +7,7 @@ import math
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Union, get_args, get_origin
 
 from frontierco.problems.common.base import resolve
 
@@ -23,6 +23,20 @@ class Generated:
     instance: Instance
     known_optimum: float | None = None
     certificate: Solution | None = None
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a generator's numeric parameter may take, both ends included (every number of it: each end of a
+    [low, high] pair too). Declared on the parameter as ``n: Annotated[int, Range(1, 10**6)]``; a value outside
+    is refused before anything is generated (``n = -5`` built an empty graph, ``p = 7`` a complete one)."""
+
+    low: float
+    high: float
+
+    def holds(self, value: object) -> bool:
+        numbers = value if isinstance(value, list | tuple) else [value]
+        return all(self.low <= number <= self.high for number in numbers if isinstance(number, int | float))
 
 
 @dataclass(frozen=True)
@@ -52,8 +66,10 @@ class Generator:
                 declared = eval(hint, build.__globals__)  # the annotation, as the module's own names resolve it
             except NameError:
                 continue  # a type imported only for the type checker (a file store): not one a manifest gives
-            if not _fits(value, declared):
-                found.append(f"{name} = {value!r} is not a {hint}")
+            ranges = [m for m in declared.__metadata__ if isinstance(m, Range)] if get_origin(declared) is Annotated else []
+            if not _fits(value, declared.__origin__ if ranges else declared):
+                found.append(f"{name} = {value!r} is not a {hint.removeprefix('Annotated[').split(', Range(')[0]}")
+            found += [f"{name} = {value!r} is out of its range {r.low}..{r.high}" for r in ranges if not r.holds(value)]
         return found
 
 

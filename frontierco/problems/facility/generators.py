@@ -13,14 +13,22 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.facility.cflp import CFLPInstance
 from frontierco.problems.facility.cpmp import CPMPInstance
 
 
-def cflp_cornuejols(name: str, seed: int, customers: int, facilities: int, ratio: float = 5.0) -> Generated:
+def cflp_cornuejols(
+    name: str,
+    seed: int,
+    customers: Annotated[int, Range(1, 10**5)],
+    facilities: Annotated[int, Range(1, 10**5)],
+    ratio: Annotated[float, Range(1.0, 1000.0)] = 5.0,
+) -> Generated:
     rng = np.random.RandomState(seed)
     c_x, c_y = rng.rand(customers), rng.rand(customers)
     f_x, f_y = rng.rand(facilities), rng.rand(facilities)
@@ -39,10 +47,10 @@ def cflp_cornuejols(name: str, seed: int, customers: int, facilities: int, ratio
 def cpmp_frontierco(
     name: str,
     seed: int,
-    n: int,
-    p: int,
-    demand: tuple[int, int] | list[int] = (1, 20),
-    tightness: tuple[float, float] | list[float] = (0.82, 0.96),
+    n: Annotated[int, Range(1, 10**5)],
+    p: Annotated[int, Range(1, 10**5)],
+    demand: Annotated[tuple[int, int] | list[int], Range(1, 10**6)] = (1, 20),
+    tightness: Annotated[tuple[float, float] | list[float], Range(0.01, 1.0)] = (0.82, 0.96),
 ) -> Generated:
     rng = np.random.RandomState(seed)
     coords = rng.randint(1, 101, size=(n, 2))

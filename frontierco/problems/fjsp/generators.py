@@ -10,22 +10,24 @@ machines; each operation draws how many machines are eligible, uniformly in ``mi
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.fjsp.fjsp import FJSPInstance
 
 
 def fjsp_random(
     name: str,
     seed: int,
-    jobs: int = 20,
-    machines: int = 10,
-    operations: int = 0,
-    low: int = 1,
-    high: int = 99,
-    min_eligible: int = 1,
-    max_eligible: int | None = None,
+    jobs: Annotated[int, Range(1, 100_000)] = 20,
+    machines: Annotated[int, Range(1, 10_000)] = 10,
+    operations: Annotated[int, Range(0, 10_000)] = 0,
+    low: Annotated[int, Range(0, 10**9)] = 1,
+    high: Annotated[int, Range(0, 10**9)] = 99,
+    min_eligible: Annotated[int, Range(1, 10_000)] = 1,
+    max_eligible: Annotated[int | None, Range(1, 10_000)] = None,
 ) -> Generated:
     rng = np.random.default_rng(seed)
     per_job = operations or machines

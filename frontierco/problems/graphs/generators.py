@@ -15,21 +15,22 @@
 from __future__ import annotations
 
 import math
+from typing import Annotated
 
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.graphs.mis import MISInstance, MISSolution, canonical_edges
 
 
-def mis_er(name: str, seed: int, n: int, p: float) -> Generated:
+def mis_er(name: str, seed: int, n: Annotated[int, Range(1, 20_000)], p: Annotated[float, Range(0.0, 1.0)]) -> Generated:
     rng = np.random.default_rng(seed)
     u, v = np.triu_indices(n, 1)
     keep = rng.random(u.size) < p
     return Generated(MISInstance(name, n, canonical_edges(np.stack([u[keep], v[keep]], axis=1))))
 
 
-def mis_er_sparse(name: str, seed: int, n: int, degree: float) -> Generated:
+def mis_er_sparse(name: str, seed: int, n: Annotated[int, Range(1, 10**8)], degree: Annotated[float, Range(0.0, 10_000.0)]) -> Generated:
     """A sparse random graph for the frontier's sizes: about n * degree / 2 edges, each between two distinct
     vertices drawn uniformly (repeats merged), so G(n, m) rather than G(n, p); memory linear in the edges,
     never n^2 (1M vertices and 10M edges in a few seconds)."""
@@ -40,9 +41,11 @@ def mis_er_sparse(name: str, seed: int, n: int, degree: float) -> Generated:
     return Generated(MISInstance(name, n, canonical_edges(edges)))
 
 
-def mis_ba(name: str, seed: int, n: int, m: int) -> Generated:
+def mis_ba(name: str, seed: int, n: Annotated[int, Range(2, 10**7)], m: Annotated[int, Range(1, 10_000)]) -> Generated:
     import networkx as nx
 
+    if m >= n:
+        raise ValueError(f"m = {m} must be below n = {n} (edges per new vertex)")
     graph = nx.barabasi_albert_graph(n, m, seed=seed)
     return Generated(MISInstance(name, n, canonical_edges(np.array(graph.edges(), dtype=np.int64))))
 
@@ -55,7 +58,12 @@ def _draw(rng: np.random.Generator, value: int | tuple[int, int]) -> int:
     return int(rng.integers(low, high + 1))
 
 
-def mis_rb(name: str, seed: int, cliques: int | tuple[int, int], clique_size: int | tuple[int, int]) -> Generated:
+def mis_rb(
+    name: str,
+    seed: int,
+    cliques: Annotated[int | tuple[int, int], Range(2, 10**6)],
+    clique_size: Annotated[int | tuple[int, int], Range(2, 10_000)],
+) -> Generated:
     rng = np.random.default_rng(seed)
     n, k = _draw(rng, cliques), _draw(rng, clique_size)
     alpha = math.log(k) / math.log(n)

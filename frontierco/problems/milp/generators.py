@@ -35,11 +35,13 @@ with 500 / 1000 / 1500 nodes.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.milp.milp import MILPInstance
 from frontierco.problems.milp.model import greedy_clique_partition
 
@@ -69,7 +71,14 @@ def _binary_model(
     )
 
 
-def milp_setcover(name: str, seed: int, rows: int, cols: int, density: float = 0.05, max_cost: int = 100) -> Generated:
+def milp_setcover(
+    name: str,
+    seed: int,
+    rows: Annotated[int, Range(1, 50_000)],
+    cols: Annotated[int, Range(2, 50_000)],
+    density: Annotated[float, Range(0.0, 1.0)] = 0.05,
+    max_cost: Annotated[int, Range(1, 10**9)] = 100,
+) -> Generated:
     rng = np.random.default_rng(seed)
     support = np.zeros((rows, cols), dtype=bool)
     flat = rng.choice(rows * cols, size=int(round(rows * cols * density)), replace=False)
@@ -94,7 +103,17 @@ def _bundle(rng: np.random.Generator, private: np.ndarray, compatibility: np.nda
     return sorted(bundle)
 
 
-def milp_cauction(name: str, seed: int, items: int, bids: int, add_probability: float = 0.65, additivity: float = 0.2) -> Generated:
+DRAWS_PER_BID = 1000  # milp-cauction draws at most this many bundles per bid asked for
+
+
+def milp_cauction(
+    name: str,
+    seed: int,
+    items: Annotated[int, Range(2, 10_000)],
+    bids: Annotated[int, Range(1, 10**6)],
+    add_probability: Annotated[float, Range(0.0, 1.0)] = 0.65,
+    additivity: Annotated[float, Range(0.0, 10.0)] = 0.2,
+) -> Generated:
     rng = np.random.default_rng(seed)
     common = rng.uniform(1.0, 100.0, size=items)
     compatibility = rng.random((items, items))
@@ -103,7 +122,9 @@ def milp_cauction(name: str, seed: int, items: int, bids: int, add_probability: 
     seen: set[tuple[int, ...]] = set()
     bundles: list[list[int]] = []
     prices: list[float] = []
-    while len(bundles) < bids:
+    for _ in range(DRAWS_PER_BID * bids):
+        if len(bundles) == bids:
+            break
         private = common * rng.uniform(0.8, 1.2, size=items)
         bundle = _bundle(rng, private, compatibility, add_probability)
         if tuple(bundle) in seen:
@@ -111,6 +132,8 @@ def milp_cauction(name: str, seed: int, items: int, bids: int, add_probability: 
         seen.add(tuple(bundle))
         bundles.append(bundle)
         prices.append(float(private[bundle].sum() + len(bundle) ** (1.0 + additivity)))
+    if len(bundles) < bids:  # few items, a small add_probability: not that many bundles exist (it drew forever)
+        raise ValueError(f"{bids} distinct bundles of {items} items not drawn in {DRAWS_PER_BID * bids} draws")
     row_index = np.concatenate([np.array(b) for b in bundles])
     col_index = np.repeat(np.arange(bids), [len(b) for b in bundles])
     matrix = sp.csr_matrix((np.ones(row_index.size), (row_index, col_index)), shape=(items, bids))
@@ -164,8 +187,10 @@ def _bidder(
 
 
 def milp_cauction_arbitrary(
-    name: str, seed: int, items: int, bids: int, add_probability: float = 0.65, deviation: float = 0.5, additivity: float = 0.2,
-    budget_factor: float = 1.5, resale_factor: float = 0.5, max_substitutes: int = 5,
+    name: str, seed: int, items: Annotated[int, Range(2, 10_000)], bids: Annotated[int, Range(1, 10**6)],
+    add_probability: Annotated[float, Range(0.0, 1.0)] = 0.65, deviation: Annotated[float, Range(0.0, 1.0)] = 0.5,
+    additivity: Annotated[float, Range(0.0, 10.0)] = 0.2, budget_factor: Annotated[float, Range(1.0, 100.0)] = 1.5,
+    resale_factor: Annotated[float, Range(0.0, 1.0)] = 0.5, max_substitutes: Annotated[int, Range(0, 1000)] = 5,
 ) -> Generated:  # fmt: skip
     rng = np.random.default_rng(seed)
     values = rng.uniform(1.0, MAX_VALUE, size=items)
@@ -192,7 +217,13 @@ def milp_cauction_arbitrary(
     return Generated(model)
 
 
-def milp_facility(name: str, seed: int, customers: int, facilities: int, ratio: float = 5.0) -> Generated:
+def milp_facility(
+    name: str,
+    seed: int,
+    customers: Annotated[int, Range(1, 10**5)],
+    facilities: Annotated[int, Range(1, 10**5)],
+    ratio: Annotated[float, Range(1.0, 1000.0)] = 5.0,
+) -> Generated:
     rng = np.random.default_rng(seed)
     c_xy, f_xy = rng.random((customers, 2)), rng.random((facilities, 2))
     demands = rng.integers(5, 36, size=customers).astype(np.float64)
@@ -240,7 +271,9 @@ def milp_facility(name: str, seed: int, customers: int, facilities: int, ratio: 
     return Generated(instance)
 
 
-def milp_indset(name: str, seed: int, nodes: int, affinity: int = 4) -> Generated:
+def milp_indset(name: str, seed: int, nodes: Annotated[int, Range(2, 10**6)], affinity: Annotated[int, Range(1, 10_000)] = 4) -> Generated:
+    if affinity >= nodes:
+        raise ValueError(f"affinity = {affinity} must be below nodes = {nodes} (edges per new vertex)")
     graph = nx.barabasi_albert_graph(nodes, affinity, seed=seed)
     cliques = greedy_clique_partition(graph)
     rows = np.repeat(np.arange(len(cliques)), [len(c) for c in cliques])

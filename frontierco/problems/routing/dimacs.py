@@ -16,10 +16,11 @@ check against each other.
 from __future__ import annotations
 
 import math
+from typing import Annotated
 
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.problems.routing.tsp import TSPInstance
 
@@ -65,7 +66,7 @@ def knuth_stream(seed: int, count: int) -> np.ndarray:
     return out[LONG_LAG:]
 
 
-def dimacs_uniform(name: str, seed: int, n: int) -> Generated:
+def dimacs_uniform(name: str, seed: int, n: Annotated[int, Range(1, 10**8)]) -> Generated:
     """``portgen n seed``: x and y of each city from consecutive draws, divided by 1,000 (integers)."""
     draws = knuth_stream(seed, 2 * n) // (MODULUS // MAXCOORD)
     return Generated(TSPInstance(name, EdgeWeights("EUC_2D", coords=draws.reshape(n, 2).astype(np.float64))))
@@ -84,7 +85,7 @@ class _Draws:
         return float(self.values[self.at - 1])
 
 
-def dimacs_clustered(name: str, seed: int, n: int) -> Generated:
+def dimacs_clustered(name: str, seed: int, n: Annotated[int, Range(1, 10**8)]) -> Generated:
     """``portcgen n seed``: n/100 centres uniform in the square, each city around a centre drawn uniformly,
     offset by normal deviates (Knuth's polar method, vol. 2, 3.4.1, pairs used x then y) times 10^6 / sqrt(n),
     truncated towards zero as C's ``(int)`` does. The same floating-point steps as the description, in order."""
@@ -116,7 +117,7 @@ def dimacs_seed(n: int, index: int) -> int:
     return n if index == 0 else 10 * n + index
 
 
-def dimacs_instance(name: str, seed: int, n: int, clustered: bool = False) -> Generated:
+def dimacs_instance(name: str, seed: int, n: Annotated[int, Range(1, 10**8)], clustered: bool = False) -> Generated:
     """``portcgen n seed`` when ``clustered``, else ``portgen n seed``: one generator for a collection that holds
     both kinds (the challenge's E- and C-instances)."""
     return (dimacs_clustered if clustered else dimacs_uniform)(name, seed, n)

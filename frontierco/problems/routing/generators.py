@@ -19,10 +19,11 @@
 from __future__ import annotations
 
 import math
+from typing import Annotated
 
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.routing.cvrp import CVRPInstance
 from frontierco.problems.routing.distances import EdgeWeights
 from frontierco.problems.routing.tsp import TSPInstance
@@ -32,19 +33,27 @@ GRID = 1000
 CLUSTER_DECAY = 40.0
 
 
-def tsp_uniform(name: str, seed: int, n: int) -> Generated:
+def tsp_uniform(name: str, seed: int, n: Annotated[int, Range(1, 10**8)]) -> Generated:
     rng = np.random.default_rng(seed)
     return Generated(TSPInstance(name, EdgeWeights("EXACT_2D", coords=rng.random((n, 2)))))
 
 
-def tsp_clustered(name: str, seed: int, n: int, clusters: int = 10, spread: float = 0.05) -> Generated:
+def tsp_clustered(
+    name: str,
+    seed: int,
+    n: Annotated[int, Range(1, 10**8)],
+    clusters: Annotated[int, Range(1, 10**6)] = 10,
+    spread: Annotated[float, Range(0.0, 1.0)] = 0.05,
+) -> Generated:
     rng = np.random.default_rng(seed)
     centres = rng.random((clusters, 2))
     points = centres[rng.integers(0, clusters, size=n)] + rng.normal(0.0, spread, size=(n, 2))
     return Generated(TSPInstance(name, EdgeWeights("EXACT_2D", coords=np.clip(points, 0.0, 1.0))))
 
 
-def cvrp_uniform(name: str, seed: int, n: int, capacity: int | None = None) -> Generated:
+def cvrp_uniform(
+    name: str, seed: int, n: Annotated[int, Range(1, 10**6)], capacity: Annotated[int | None, Range(1, 10**9)] = None
+) -> Generated:
     if capacity is None and n not in KOOL_CAPACITY:
         raise ValueError(f"no standard capacity for n={n}; pass capacity (known sizes: {sorted(KOOL_CAPACITY)})")
     rng = np.random.default_rng(seed)
@@ -97,11 +106,11 @@ def _demands(rng: np.random.Generator, kind: str, customers: np.ndarray) -> np.n
 def cvrp_xlike(
     name: str,
     seed: int,
-    n: int,
+    n: Annotated[int, Range(1, 10**6)],
     depot: str = "random",
     customers: str = "random",
     demand: str = "random",
-    route_size: float | None = None,
+    route_size: Annotated[float | None, Range(1.0, 1e6)] = None,
 ) -> Generated:
     rng = np.random.default_rng(seed)
     depot_kind = _pick(rng, depot, ("C", "E", "R"))

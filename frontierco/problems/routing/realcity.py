@@ -15,11 +15,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.routing.cities.catalog import load_city
 from frontierco.problems.routing.cities.city import City
 from frontierco.problems.routing.cvrp import CVRPInstance
@@ -61,7 +61,13 @@ def _slice(city: City, points: np.ndarray, coordinates: bool = True) -> tuple[Ed
 
 
 def realcity_atsp(
-    name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True, files: FileStore | None = None
+    name: str,
+    seed: int,
+    city: str,
+    n: Annotated[int, Range(1, 10**6)],
+    sampling: str = "uniform",
+    coordinates: bool = True,
+    files: FileStore | None = None,
 ) -> Generated:
     rng = np.random.default_rng(seed)
     data = load_city(city, files)
@@ -70,7 +76,13 @@ def realcity_atsp(
 
 
 def realcity_acvrp(
-    name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True, files: FileStore | None = None
+    name: str,
+    seed: int,
+    city: str,
+    n: Annotated[int, Range(1, 10**6)],
+    sampling: str = "uniform",
+    coordinates: bool = True,
+    files: FileStore | None = None,
 ) -> Generated:
     rng = np.random.default_rng(seed)
     data = load_city(city, files)
@@ -80,7 +92,13 @@ def realcity_acvrp(
 
 
 def realcity_acvrptw(
-    name: str, seed: int, city: str, n: int, sampling: str = "uniform", coordinates: bool = True, files: FileStore | None = None
+    name: str,
+    seed: int,
+    city: str,
+    n: Annotated[int, Range(1, 10**6)],
+    sampling: str = "uniform",
+    coordinates: bool = True,
+    files: FileStore | None = None,
 ) -> Generated:
     rng = np.random.default_rng(seed)
     data = load_city(city, files)

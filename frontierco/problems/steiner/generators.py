@@ -12,13 +12,15 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import numpy as np
 
-from frontierco.problems.common.generator import Generated
+from frontierco.problems.common.generator import Generated, Range
 from frontierco.problems.steiner.stp import STPInstance, edge_keys
 
 
-def stp_hypercube(name: str, seed: int, dimension: int, perturbed: bool = False) -> Generated:
+def stp_hypercube(name: str, seed: int, dimension: Annotated[int, Range(1, 24)], perturbed: bool = False) -> Generated:
     if not 1 <= dimension <= 24:
         raise ValueError(f"dimension must be in 1..24, got {dimension}")
     n = 1 << dimension
@@ -33,7 +35,15 @@ def stp_hypercube(name: str, seed: int, dimension: int, perturbed: bool = False)
     return Generated(STPInstance.build(name, n, edges, weights, vertices[parity == 0]))
 
 
-def stp_random(name: str, seed: int, n: int, m: int, terminals: int, low: int = 1, high: int = 100) -> Generated:
+def stp_random(
+    name: str,
+    seed: int,
+    n: Annotated[int, Range(1, 10**7)],
+    m: Annotated[int, Range(0, 10**8)],
+    terminals: Annotated[int, Range(1, 10**7)],
+    low: Annotated[int, Range(0, 10**9)] = 1,
+    high: Annotated[int, Range(0, 10**9)] = 100,
+) -> Generated:
     if n < 1 or not 1 <= terminals <= n or not n - 1 <= m <= n * (n - 1) // 2 or not 0 <= low <= high:
         raise ValueError(f"need 1 <= terminals <= n, n - 1 <= m <= n(n-1)/2 and 0 <= low <= high; got n={n} m={m} terminals={terminals}")
     rng = np.random.default_rng(seed)
