@@ -148,5 +148,6 @@ def test_a_better_run_taken_over_as_reference_leaves_the_section_scored_against_
     taken = Registry(manifest.parent)
     assert taken.collection("fco-tiny").entry("t2").reference.value == 9.0
     after = _section(taken, folder)
-    assert [line for line in after if line.startswith("| fco-tiny | TSP")] == [line for line in before if line.startswith("| fco-tiny | TSP")]
+    rows = "| fco-tiny | TSP"
+    assert [line for line in after if line.startswith(rows)] == [line for line in before if line.startswith(rows)]
     assert "- fco-tiny/t2: FrontierCO's value 10; here 9 (b at 10 s in fco-tiny)" in after
