@@ -1,7 +1,7 @@
 import pytest
 
 from frontierco import workspace
-from frontierco.app.campaigns import CAMPAIGNS_DIR, load_campaign, run_named, select_steps, with_time_limit
+from frontierco.app.campaigns import CAMPAIGNS_DIR, Step, load_campaign, run_named, select_steps, with_time_limit
 from frontierco.errors import UsageError
 from frontierco.results import ResultStore
 from frontierco.solver import get_solver
@@ -123,7 +123,7 @@ def test_campaign_run_time_limit_sets_every_step_s_limit(monkeypatch, tmp_path):
     (campaign,) = heard
     protocol = load_campaign("frontierco-protocol").steps
     assert {s.time_limit for s in protocol} == {60, 300}
-    assert len(campaign.steps) == len({(s.solver, s.collection) for s in protocol}) and {s.time_limit for s in campaign.steps} == {3600}
+    assert len(campaign.steps) == len({(step_row(s), s.collection) for s in protocol}) and {s.time_limit for s in campaign.steps} == {3600}
 
 
 def test_the_protocol_campaign_runs_the_leading_classical_row_of_each_set_as_the_board_shows_it():
@@ -140,7 +140,7 @@ def test_the_protocol_campaign_runs_the_leading_classical_row_of_each_set_as_the
 
     def leader(collection: str, limit: int) -> str | None:
         size = len(registry.collection(collection).entries)
-        classical = [r for r in rows if r["collection"] == collection and not get_solver(r["solver"]).learned]
+        classical = [r for r in rows if r["collection"] == collection and not get_solver(solver_of(r["solver"])).learned]
         full = [r for r in classical if float(r["time_limit"]) == limit and int(r["runs"]) >= size]
         if not full and limit == 60:  # no full row yet: the widest rows at 60 s
             widest = max((int(r["runs"]) for r in classical if float(r["time_limit"]) == 60), default=0)
@@ -150,4 +150,24 @@ def test_the_protocol_campaign_runs_the_leading_classical_row_of_each_set_as_the
 
     for step in load_campaign("frontierco-protocol").steps:
         expected = leader(step.collection, int(step.time_limit)) or leader(step.collection, 60)
-        assert step.solver == expected, f"{step.collection} at {step.time_limit} s: the board's leader is {expected}"
+        assert step_row(step) == expected, f"{step.collection} at {step.time_limit} s: the board's leader is {expected}"
+
+
+def solver_of(row: str) -> str:
+    """The solver of a board row's name: ``hgs`` of ``hgs{lambda=20,mu=12}`` or of ``dimes@cuda``."""
+    return row.split("{")[0].split("@")[0]
+
+
+def step_row(step: Step) -> str:
+    """The board row a campaign step's runs land in: the solver, with its parameters that differ from their defaults
+    (as ``RunRecord.row_name`` names them)."""
+    chosen = get_solver(step.solver).chosen(step.params)
+    settings = ",".join(f"{key}={chosen[key]}" for key in sorted(chosen))
+    return f"{step.solver}{{{settings}}}" if settings else step.solver
+
+
+def test_a_step_with_parameters_is_the_board_row_of_its_parameters():
+    """The protocol test reads a parameterised row (``hgs{lambda=20,mu=12}``) as that solver with those settings."""
+    assert solver_of("hgs{lambda=20,mu=12}") == "hgs" and solver_of("dimes@cuda") == "dimes"
+    step = Step("hgs", "cvrp", "frontierco-cvrp-easy", 60, params={"mu": 12, "lambda": 20, "nb_iter": 20000})
+    assert step_row(step) == "hgs{lambda=20,mu=12}" and step_row(Step("hgs", "cvrp", "frontierco-cvrp-easy", 60)) == "hgs"

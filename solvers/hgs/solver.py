@@ -46,6 +46,13 @@ class HGS(Solver):
             data["distance_matrix"] = weights.full_matrix().astype(np.float64)
             rounding = False
         # HGS-CVRP's limit is CPU time: scale the wall-clock time left by the CPU share this process gets
-        parameters = hygese.AlgorithmParameters(timeLimit=clock.left() * cpu_share(), seed=budget.seed, nbIter=int(self.params["nb_iter"]))
+        parameters = hygese.AlgorithmParameters(
+            timeLimit=clock.left() * cpu_share(),
+            seed=budget.seed,
+            nbIter=int(self.params["nb_iter"]),
+            nbGranular=int(self.params["nb_granular"]),
+            mu=int(self.params["mu"]),
+            lambda_=int(self.params["lambda"]),
+        )
         result = hygese.Solver(parameters=parameters, verbose=False).solve_cvrp(data, rounding=rounding)
         yield CVRPSolution(tuple(np.array(route, dtype=np.int64) for route in result.routes if len(route)))

@@ -43,3 +43,29 @@ def test_hgs_keeps_golden_1_within_its_distance_limit(mirror: Path) -> None:
     assert len(verdicts) == 3 and all(v.feasible for v in verdicts), [v.reason for v in verdicts]
     lengths = [instance.weights.path_length(np.array([0, *route, 0])) for route in solutions[-1].routes]
     assert max(lengths) <= 650.0 + 1e-6 and max(lengths) > 0.9 * 650.0  # the limit is what shapes the routes
+
+
+def test_hgs_hands_its_population_and_neighbourhood_parameters_to_hgs_cvrp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mu, lambda and nb_granular are HGS-CVRP's own mu, lambda and nbGranular, and their defaults are HGS-CVRP's."""
+    spec = get_solver("hgs")
+    if not spec.available:
+        pytest.skip(f"hgs is not installed ({spec.fix})")
+    import hygese
+
+    given: list[hygese.AlgorithmParameters] = []
+    original = hygese.Solver.__init__
+
+    def capture(self: hygese.Solver, parameters: hygese.AlgorithmParameters, verbose: bool = False) -> None:
+        given.append(parameters)
+        original(self, parameters=parameters, verbose=verbose)
+
+    monkeypatch.setattr(hygese.Solver, "__init__", capture)
+    coords = np.random.default_rng(0).random((9, 2))
+    instance = CVRPInstance("nine", EdgeWeights("EXACT_2D", coords=coords), np.r_[0, np.ones(8, dtype=np.int64)], 3)
+    for params in ({}, {"mu": 12, "lambda": 20, "nb_granular": 30}):
+        solutions = list(spec.load()(**params).solve(instance, Budget(1.0, seed=1)))
+        assert evaluate(instance, solutions[-1]).feasible
+    default, chosen = given
+    own = hygese.AlgorithmParameters()
+    assert (default.mu, default.lambda_, default.nbGranular) == (own.mu, own.lambda_, own.nbGranular)
+    assert (chosen.mu, chosen.lambda_, chosen.nbGranular) == (12, 20, 30)
