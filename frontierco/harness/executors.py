@@ -13,9 +13,11 @@ cluster run gives the same records as a laptop run (provenance aside).
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from queue import Queue
+from threading import Event, Lock
 from typing import Protocol
 
 from frontierco.errors import BadSetting
@@ -23,6 +25,8 @@ from frontierco.harness.devices import ray_resources, slot_cpus, visible_gpus, w
 from frontierco.harness.job import RunSpec, load_job_instance
 from frontierco.harness.runner import Outcome, execute, stop_running
 from frontierco.solver import SolverUnavailable
+
+STOP_PASSES, STOP_PASS_SECONDS = 120, 0.5  # how long a campaign left early kills its workers again (at most a minute)
 
 
 def execute_spec(spec: RunSpec, gpu: str | None = None, cpus: list[int] | None = None) -> Outcome:
@@ -56,7 +60,13 @@ class LocalExecutor:
         for slot, gpu in enumerate(gpus):
             slots.put((slot, gpu))
 
+        lock, stopping, active = Lock(), Event(), [0]  # runs started and not ended (a run never starts once stopping)
+
         def in_a_slot(spec: RunSpec) -> Outcome | None:
+            with lock:
+                if stopping.is_set():
+                    return None
+                active[0] += 1
             slot, gpu = slots.get()
             try:
                 if admit is not None and not admit(spec):
@@ -65,17 +75,27 @@ class LocalExecutor:
                 return execute_spec(spec, mine, slot_cpus(slot, self.jobs, spec.budget.threads))
             finally:
                 slots.put((slot, gpu))
+                with lock:
+                    active[0] -= 1
 
         pool = ThreadPoolExecutor(max_workers=self.jobs)
-        futures: dict[Future[Outcome | None], RunSpec] = {}
         try:
-            futures = {pool.submit(in_a_slot, spec): spec for spec in specs}
+            futures: dict[Future[Outcome | None], RunSpec] = {pool.submit(in_a_slot, spec): spec for spec in specs}
             for future in as_completed(futures):
                 yield futures[future], future.result()
         finally:
+            with lock:
+                stopping.set()
             pool.shutdown(wait=False, cancel_futures=True)
-            if any(not future.done() for future in futures):  # left early (Ctrl-C): the running workers go too
+            # left early (Ctrl-C, or the caller stopped reading): the running workers go too, pass after pass until
+            # every started run has ended: a worker forked just before a pass, its group not yet registered, is caught
+            # by a later one (a loaded machine showed it: the campaign then waited an hour at exit for that run)
+            for _ in range(STOP_PASSES):
+                with lock:
+                    if active[0] == 0:
+                        break
                 stop_running()
+                time.sleep(STOP_PASS_SECONDS)
 
 
 RAY_CONNECT_TIMEOUT = 10.0  # seconds for a cluster's address to accept a connection (Ray itself retries for minutes)
