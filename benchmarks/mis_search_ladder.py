@@ -16,6 +16,7 @@ import argparse
 import time
 from collections.abc import Callable
 
+from frontierco.kit import independent_set_search as ils
 from frontierco.kit.solverkit import static_greedy_independent_set
 from frontierco.problems import MISInstance
 from frontierco.registry import Registry
@@ -23,7 +24,6 @@ from frontierco.solver import load_solver_module
 from frontierco.workspace import Context
 
 clique = load_solver_module("mis-search", "clique")
-ils = load_solver_module("mis-search", "ils")
 numvc = load_solver_module("mis-search", "numvc")
 pls = load_solver_module("mis-search", "pls")
 solver = load_solver_module("mis-search", "solver")

@@ -459,6 +459,22 @@ FRESH = [
     if name in ("milp-indset-hard", "milp-setcover-hard")
 ]
 FRESH_TEST_SEED = 51_000
+# issue 43: FrontierCO's RB_800_1200 recipe (forced), a dev/test collection and a fresh one no choice of the learned
+# MIS solver touched; the learned solver trains on seeds from 1,000,000 up
+RB_FRONTIERCO_PARAMS: dict[str, object] = {"cliques": [40, 54], "clique_size": [20, 24], "vertices": [800, 1200]}
+RB_FRONTIERCO_DESCRIPTION = "RB graphs of FrontierCO's RB_800_1200 recipe, forced (planted optimum)"
+RB_FRONTIERCO = [
+    ("mis-rb-800-1200", "mis", "mis-rb-frontierco", RB_FRONTIERCO_PARAMS, 4, 12, RB_FRONTIERCO_DESCRIPTION),
+    (
+        "mis-rb-800-1200-fresh",
+        "mis",
+        "mis-rb-frontierco",
+        RB_FRONTIERCO_PARAMS,
+        0,
+        12,
+        f"{RB_FRONTIERCO_DESCRIPTION}; fresh seeds no choice touched",
+    ),
+]
 FACILITY = [  # FrontierCO's generators (issue 33), our seeds: not FrontierCO's sets (its valid set is seeds 42, 43, ...)
     (
         "cflp-cornuejols-easy",
@@ -680,6 +696,8 @@ def main() -> None:
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(HARD_DEV_SEED, HARD_TEST_SEED))) for spec in HARD}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(0, FRESH_TEST_SEED))) for spec in FRESH}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec)) for spec in FACILITY}
+    rb_seeds = {name: (DEV_SEED, FRESH_TEST_SEED if name.endswith("-fresh") else TEST_SEED) for name, *_ in RB_FRONTIERCO}
+    builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=rb_seeds[spec[0]])) for spec in RB_FRONTIERCO}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(MDS_DEV_SEED, MDS_TEST_SEED))) for spec in MDS}
     builders["mds-sparse-large"] = mds_sparse_large
     builders |= {f"realcity-{f}-{n}": (lambda f=f, n=n: realcity(f, n)) for f in REALCITY_FAMILIES for n in (50, 100)}

@@ -122,10 +122,15 @@ def cpu_share(sample: float = 0.05) -> float:
 
 def static_greedy_independent_set(instance: MISInstance) -> np.ndarray:
     """A quick independent set: vertices by increasing (initial) degree, each taken while still free."""
+    return greedy_independent_set(instance, np.argsort(instance.adjacency.degrees, kind="stable"))
+
+
+def greedy_independent_set(instance: MISInstance, order: np.ndarray) -> np.ndarray:
+    """The vertices in ``order`` (a permutation), each taken while still free: a maximal independent set, sorted."""
     adjacency = instance.adjacency
     blocked = np.zeros(instance.n, dtype=bool)
     chosen = []
-    for v in np.argsort(adjacency.degrees, kind="stable"):
+    for v in order:
         if not blocked[v]:
             chosen.append(v)
             blocked[adjacency.neighbours(v)] = True

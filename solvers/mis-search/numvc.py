@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .ils import xorshift
+from frontierco.kit.independent_set_search import xorshift
 
 # the scalar state (``CoverSearch.state``)
 STEP, RANDOM, UNCOVERED, COVER, BEST, TOTAL, TABU = range(7)

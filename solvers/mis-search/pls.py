@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .ils import xorshift
+from frontierco.kit.independent_set_search import xorshift
 
 # the scalar state (``PhasedSearch.state``)
 RANDOM, STEP, ITERATION, SIZE, BEST, UPDATES = range(6)

@@ -10,11 +10,12 @@ from typing import Protocol
 
 import numpy as np
 
+from frontierco.kit import independent_set_search as ils
 from frontierco.kit.solverkit import Clock, static_greedy_independent_set
 from frontierco.problems import MISInstance, MISSolution
 from frontierco.solver import Budget, Proven, Solver
 
-from . import clique, ils, numvc, pls
+from . import clique, numvc, pls
 
 EXACT_MAX_VERTICES = 4000  # the complement as a bit matrix: n^2 / 8 bytes, 2 MB at 4,000
 EXACT_SMALL = 400  # up to here the branch and bound takes turns whatever the density

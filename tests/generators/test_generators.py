@@ -20,6 +20,7 @@ SMALL = {
     "mis-er-sparse": {"n": 200, "degree": 6.0},
     "mis-ba": {"n": 60, "m": 3},
     "mis-rb": {"cliques": [6, 8], "clique_size": [4, 6]},
+    "mis-rb-frontierco": {"cliques": [6, 8], "clique_size": [4, 6], "vertices": [24, 48]},
     "mds-ba": {"n": [50, 70], "m": 4},
     "mds-sparse": {"n": 300, "degree": 4.0},
     "milp-setcover": {"rows": 30, "cols": 60},
@@ -55,9 +56,16 @@ def test_same_seed_same_bytes_different_seed_differs(tmp_path, name):
     assert (tmp_path / f"a{suffix}").read_bytes() != (tmp_path / f"c{suffix}").read_bytes()
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_rb_planted_solution_is_optimal_and_feasible(seed):
-    built = generate("mis-rb", "rb", seed, {"cliques": [20, 25], "clique_size": [9, 12]})
+RB_RECIPES = [
+    ("mis-rb", {"cliques": [20, 25], "clique_size": [9, 12]}),
+    ("mis-rb-frontierco", {"cliques": [40, 54], "clique_size": [20, 24], "vertices": [800, 1200]}),
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("generator", "params"), RB_RECIPES)
+def test_rb_planted_solution_is_optimal_and_feasible(seed, generator, params):
+    built = generate(generator, "rb", seed, params)
     graph = built.instance
     verdict = evaluate(graph, built.certificate)
     assert verdict.feasible and verdict.objective == built.known_optimum
@@ -66,6 +74,8 @@ def test_rb_planted_solution_is_optimal_and_feasible(seed):
     groups = graph.edges // k
     within = groups[:, 0] == groups[:, 1]
     assert within.sum() == int(built.known_optimum) * k * (k - 1) // 2
+    if generator == "mis-rb-frontierco":
+        assert 800 <= graph.n <= 1200 and 40 <= built.known_optimum <= 54 and 20 <= k <= 24
 
 
 def test_cvrp_uniform_capacity_and_demands():

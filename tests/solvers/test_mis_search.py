@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("numba")
 
+from frontierco.kit import independent_set_search as ils  # noqa: E402
 from frontierco.problems import MISInstance, MISSolution, evaluate  # noqa: E402
 from frontierco.problems.generate import generate  # noqa: E402
 from frontierco.solver import Budget, Proven, get_solver, load_solver_module  # noqa: E402
 
 clique = load_solver_module("mis-search", "clique")
-ils = load_solver_module("mis-search", "ils")
 numvc = load_solver_module("mis-search", "numvc")
 pls = load_solver_module("mis-search", "pls")
 solver_module = load_solver_module("mis-search", "solver")

@@ -32,6 +32,7 @@ FAMILY = Family(
         Generator("mis-er-sparse", "mis", f"{HERE}.generators:mis_er_sparse"),
         Generator("mis-ba", "mis", f"{HERE}.generators:mis_ba"),
         Generator("mis-rb", "mis", f"{HERE}.generators:mis_rb"),
+        Generator("mis-rb-frontierco", "mis", f"{HERE}.generators:mis_rb_frontierco"),
         Generator("mds-ba", "mds", f"{HERE}.dominating:mds_ba"),
         Generator("mds-sparse", "mds", f"{HERE}.dominating:mds_sparse"),
     ),

@@ -10,6 +10,13 @@
   1 - exp(-alpha / r). The groups partition the vertices, so the planted set of one vertex per group is a
   maximum independent set: the optimum is exactly ``cliques``. ``cliques`` and ``clique_size`` may be
   given as [low, high] ranges, drawn from the seed.
+- ``mis-rb-frontierco``: the RB recipe of FrontierCO's MIS training and validation graphs (``RB_800_1200``, from
+  DIFUSCO's and DiffUCO's generators): ``cliques`` and ``clique_size`` drawn from ranges, p uniform in
+  [0.3, 1), alpha = ln(k) / ln(n), r = -alpha / ln(1 - p), r * n * ln(n) - 1 constraints, each adding
+  int(p * k^2) new edges between two random groups (fewer when the pair has fewer left); draws are repeated
+  until the vertex count lies in ``vertices``. One change: as in the forced RB model, no edge ever joins two
+  planted vertices, so the planted set is a maximum independent set and the optimum is ``cliques`` (FrontierCO's
+  graphs are not forced and have no known optimum).
 """
 
 from __future__ import annotations
@@ -77,6 +84,37 @@ def mis_rb(
         forbidden = planted[a] * k + planted[b]
         chosen = rng.choice(k * k - 1, size=min(pairs_per_constraint, k * k - 1), replace=False)
         chosen = np.where(chosen >= forbidden, chosen + 1, chosen)
+        edges.append(np.stack([a * k + chosen // k, b * k + chosen % k], axis=1))
+    graph = MISInstance(name, n * k, canonical_edges(np.concatenate(edges)))
+    return Generated(graph, known_optimum=float(n), certificate=MISSolution(np.arange(n) * k + planted))
+
+
+def mis_rb_frontierco(
+    name: str,
+    seed: int,
+    cliques: tuple[int, int] = (40, 54),
+    clique_size: tuple[int, int] = (20, 24),
+    vertices: tuple[int, int] = (800, 1200),
+) -> Generated:
+    rng = np.random.default_rng(seed)
+    while True:
+        n, k = _draw(rng, cliques), _draw(rng, clique_size)
+        p = float(rng.uniform(0.3, 1.0))
+        if vertices[0] <= n * k <= vertices[1]:
+            break
+    alpha = math.log(k) / math.log(n)
+    r = -alpha / math.log(1.0 - p)
+    per_constraint = int(p * k * k)
+    planted = rng.integers(0, k, size=n)
+    used: dict[tuple[int, int], np.ndarray] = {}  # per pair of groups, which of the k^2 vertex pairs are edges
+    edges = [np.stack(np.triu_indices(k, 1), axis=1) + g * k for g in range(n)]
+    for _ in range(int(r * n * math.log(n) - 1)):
+        a, b = (int(x) for x in rng.choice(n, size=2, replace=False))
+        taken = used.setdefault((a, b), np.zeros(k * k, dtype=bool))
+        taken[planted[a] * k + planted[b]] = True  # the planted pair stays non-adjacent
+        free = np.flatnonzero(~taken)
+        chosen = rng.choice(free, size=min(per_constraint, free.size), replace=False)
+        taken[chosen] = True
         edges.append(np.stack([a * k + chosen // k, b * k + chosen % k], axis=1))
     graph = MISInstance(name, n * k, canonical_edges(np.concatenate(edges)))
     return Generated(graph, known_optimum=float(n), certificate=MISSolution(np.arange(n) * k + planted))

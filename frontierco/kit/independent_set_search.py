@@ -32,7 +32,7 @@ CANDIDATES = 4  # vertices drawn for the perturbation; the one outside the solut
 @njit(cache=True)
 def xorshift(state: np.ndarray, slot: int) -> int:
     """The next number of a xorshift64* generator (non-negative, 62 bits) whose state is ``state[slot]``; the
-    searches of this folder share it, each with its own slot."""
+    searches of mis-search share it, each with its own slot."""
     x = np.uint64(state[slot])
     x ^= x >> np.uint64(12)
     x ^= x << np.uint64(25)
