@@ -76,6 +76,7 @@ def test_the_hostile_runs_cases_are_refused(params, message):
         ("milp-indset", {"nodes": 3, "affinity": 5}, "affinity = 5 must be below nodes = 3"),
         ("milp-cauction", {"items": 2, "bids": 50, "add_probability": 0.0}, "distinct bundles"),  # drew forever
         ("stp-random", {"n": 3, "m": 2, "terminals": 5}, "terminals <= n"),  # its ValueError traceback
+        ("mis-rb-frontierco", {"cliques": [40, 54], "clique_size": [2, 3], "vertices": [97, 97]}, "gives vertices in"),  # drawn forever
     ],
 )
 def test_parameters_that_contradict_each_other_are_one_line(generator, params, message):

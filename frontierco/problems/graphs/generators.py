@@ -92,10 +92,14 @@ def mis_rb(
 def mis_rb_frontierco(
     name: str,
     seed: int,
-    cliques: tuple[int, int] = (40, 54),
-    clique_size: tuple[int, int] = (20, 24),
-    vertices: tuple[int, int] = (800, 1200),
+    cliques: Annotated[tuple[int, int], Range(2, 10**6)] = (40, 54),
+    clique_size: Annotated[tuple[int, int], Range(2, 10_000)] = (20, 24),
+    vertices: Annotated[tuple[int, int], Range(4, 10**8)] = (800, 1200),
 ) -> Generated:
+    if not any(
+        max(clique_size[0], -(-vertices[0] // n)) <= min(clique_size[1], vertices[1] // n) for n in range(cliques[0], cliques[1] + 1)
+    ):
+        raise ValueError(f"no cliques x clique_size ({cliques} x {clique_size}) gives vertices in {vertices}")  # drawn forever
     rng = np.random.default_rng(seed)
     while True:
         n, k = _draw(rng, cliques), _draw(rng, clique_size)
