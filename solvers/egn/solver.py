@@ -26,6 +26,7 @@ class EgnMis(Solver):
     version = "1"
     requires = {"torch": "torch>=2.1", "numba": "numba>=0.59"}
     deterministic = True
+    learned = True  # a trained network scores the vertices (the boards count it with the learned rows)
 
     def setup(self) -> None:
         import torch

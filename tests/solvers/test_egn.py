@@ -129,3 +129,9 @@ def test_a_control_feeds_the_decoder_other_scores(kind: str) -> None:
         assert np.all(np.diff(degrees[np.argsort(-scores)]) >= 0)
     else:
         np.testing.assert_array_equal(scores, np.random.default_rng(1).random(graph.n))
+
+
+def test_egn_mis_counts_as_a_learned_row() -> None:
+    from frontierco.solver import discover
+
+    assert discover()["egn-mis"].learned
