@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from frontierco.leaderboard.data import CollectionBoard
+from frontierco.manifests import Collection
 from frontierco.metrics import Aggregate
 
 PUBLISHER = "FrontierCO"
@@ -94,16 +95,16 @@ def comparison(board: CollectionBoard, limit: float, learned: set[str] | frozens
     )
 
 
-def is_frontierco_set(board: CollectionBoard) -> bool:
-    """A board of a collection that lists one of FrontierCO's test sets by its names."""
-    published = board.collection.published_set
+def is_frontierco_set(collection: Collection) -> bool:
+    """A collection that lists one of FrontierCO's test sets by its names."""
+    published = collection.published_set
     return published is not None and published.name.startswith(PUBLISHER)
 
 
 def comparisons(boards: list[CollectionBoard], learned: set[str] | frozenset[str]) -> list[Comparison]:
     """Every FrontierCO set's comparison at every limit where both kinds of row ran, by set then limit."""
     found = []
-    for board in sorted(filter(is_frontierco_set, boards), key=lambda b: b.collection.name):
+    for board in sorted((b for b in boards if is_frontierco_set(b.collection)), key=lambda b: b.collection.name):
         for limit in sorted({a.time_limit for a in board.aggregates}):
             if (pair := comparison(board, limit, learned)) is not None:
                 found.append(pair)
@@ -112,7 +113,7 @@ def comparisons(boards: list[CollectionBoard], learned: set[str] | frozenset[str
 
 def comparison_markdown(boards: list[CollectionBoard], learned: set[str] | frozenset[str]) -> list[str]:
     """The table's lines, or one line saying no FrontierCO set has both kinds of row yet ([] without FrontierCO sets)."""
-    if not any(map(is_frontierco_set, boards)):
+    if not any(is_frontierco_set(board.collection) for board in boards):
         return []
     found = comparisons(boards, learned)
     if not found:

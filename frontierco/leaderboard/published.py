@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from frontierco.filestore import FileSource
 from frontierco.leaderboard.data import CollectionBoard
-from frontierco.leaderboard.frontier import PUBLISHER, comparison_markdown
+from frontierco.leaderboard.frontier import PUBLISHER, comparison_markdown, is_frontierco_set
 from frontierco.manifests import Collection, InstanceEntry
 from frontierco.metrics import ScoredRun, primal_gap, refuted_bound, same_value_slack
 from frontierco.problems import PROBLEMS
@@ -196,7 +196,7 @@ def _names(names: list[str]) -> str:
 def published_markdown(registry: Registry, boards: list[CollectionBoard], learned: set[str] | frozenset[str]) -> list[str]:
     """The section's lines ([] when the suite lists none of FrontierCO's test sets)."""
     sets = sorted(
-        (c for c in registry.collections.values() if c.published_set is not None and c.published_set.name.startswith(PUBLISHER)),
+        filter(is_frontierco_set, registry.collections.values()),
         key=lambda c: c.name,
     )
     if not sets:
