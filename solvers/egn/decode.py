@@ -36,7 +36,7 @@ def expectation_decode(instance: MISInstance, probability: np.ndarray, beta: flo
     blocked = np.zeros(instance.n, dtype=bool)
     chosen = np.flatnonzero(fixed == 1.0)
     for v in chosen:
-        blocked[adjacency.neighbours(v)] = True
+        blocked[adjacency.neighbours(int(v))] = True
     blocked[chosen] = True
     rest = greedy_independent_set(instance, order[~blocked[order]])
     return np.sort(np.concatenate([chosen, rest]))

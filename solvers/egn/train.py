@@ -33,11 +33,11 @@ from frontierco.workspace import Context
 from .checkpoint import SHIPPED, export
 from .decode import decode
 from .features import directed_edges, vertex_features
-from .loss import BETA, independent_set_loss, uniform_scale
+from .loss import BETA, independent_set_loss, mean_entropy, uniform_scale
 from .model import EGN, ModelConfig
 
 RB_SEED, ER_SEED, RANDOM_SEED, SMALL_SEED = 1_000_000, 2_000_000, 3_000_000, 4_000_000
-SMALL_RB = {"cliques": (20, 25), "clique_size": (5, 12), "vertices": (200, 300)}  # RB-small's sizes (DiffUCO's RB graphs)
+SMALL_RB: dict[str, object] = {"cliques": (20, 25), "clique_size": (5, 12), "vertices": (200, 300)}  # RB-small's sizes (DiffUCO's RB graphs)
 DEV = ("mis-rb-800-1200", "mis-er-700")
 PAPER = "Karalias and Loukas, Erdos Goes Neural: an Unsupervised Learning Framework for Combinatorial Optimization on Graphs, NeurIPS 2020"
 LOG_FIELDS = ["step", "seconds", "loss", "dev_gap_percent", *(f"dev_gap_{name}" for name in DEV)]
@@ -107,6 +107,13 @@ class Trainer:
         return ModelConfig(hidden=self.args.hidden, layers=self.args.layers, offset=self.args.beta if self.args.offset else 0.0)
 
     @property
+    def temperature(self) -> float:
+        """The entropy weight of the step (``loss.mean_entropy``): ``--entropy`` lowered linearly to 0 at step ``--anneal-steps``."""
+        if self.args.anneal_steps <= 0:
+            return 0.0
+        return self.args.entropy * max(0.0, 1.0 - self.step / self.args.anneal_steps)
+
+    @property
     def state_path(self) -> Path:
         return Path(self.args.out) / "mis-state.pt"
 
@@ -133,8 +140,8 @@ class Trainer:
         graph = training_graph(self.step, self.args.er_share, self.args.small_steps)
         features = torch.from_numpy(vertex_features(graph, np.random.default_rng(RANDOM_SEED + self.step)))
         edges = torch.from_numpy(graph.edges.T.astype(np.int64))
-        probability = torch.sigmoid(self.model(features, torch.from_numpy(directed_edges(graph))))
-        loss = independent_set_loss(probability, edges, self.args.beta)
+        logits = self.model(features, torch.from_numpy(directed_edges(graph)))
+        loss = independent_set_loss(torch.sigmoid(logits), edges, self.args.beta) - self.temperature * mean_entropy(logits)
         if self.args.normalise:
             loss = loss * uniform_scale(graph.n, graph.m, self.args.beta)
         self.optimizer.zero_grad()
@@ -182,12 +189,14 @@ class Trainer:
                 "graphs": "mis-rb-frontierco (FrontierCO RB_800_1200, forced) and mis-er G(700-800, 0.15)",
                 "er_share": self.args.er_share,
                 "small_steps": self.args.small_steps,
-                "small_rb": {k: list(v) for k, v in SMALL_RB.items()},
+                "small_rb": {k: list(v) for k, v in SMALL_RB.items() if isinstance(v, tuple)},
                 "small_seeds_from": SMALL_SEED,
                 "rb_seeds_from": RB_SEED,
                 "er_seeds_from": ER_SEED,
                 "beta": self.args.beta,
                 "loss_per": "uniform heatmap's loss (2 beta d per vertex)" if self.args.normalise else "vertex",
+                "entropy": self.args.entropy,
+                "anneal_steps": self.args.anneal_steps,
                 "lr": self.args.lr,
                 "seed": self.args.seed,
                 "threads": 1,
@@ -239,6 +248,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     switch = argparse.BooleanOptionalAction
     parser.add_argument("--offset", action=switch, default=True, help="centre the logits on the uniform heatmap (model.py)")
     parser.add_argument("--normalise", action=switch, default=True, help="loss in units of the uniform heatmap's (loss.uniform_scale)")
+    parser.add_argument("--entropy", type=float, default=0.0, help="annealed training's starting temperature (loss.mean_entropy)")
+    parser.add_argument("--anneal-steps", type=int, default=0, help="the step at which the temperature reaches 0")
     parser.add_argument("--er-share", type=float, default=0.25)
     parser.add_argument("--small-steps", type=int, default=0, help="first steps on RB-small graphs (200-300 vertices): a curriculum")
     parser.add_argument("--eval-every", type=int, default=100)
