@@ -24,7 +24,7 @@ PIECE = 64  # ILS iterations between looks at the clock
 class EgnMis(Solver):
     name = "egn-mis"
     problems = ("mis",)
-    version = "2"
+    version = "1"
     requires = {"torch": "torch>=2.1", "numba": "numba>=0.59"}
     deterministic = True
     learned = True  # a trained network scores the vertices (the boards count it with the learned rows)

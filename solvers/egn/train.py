@@ -37,7 +37,7 @@ from .loss import BETA, independent_set_loss, mean_entropy, uniform_scale
 from .model import EGN, ModelConfig
 
 RB_SEED, ER_SEED, RANDOM_SEED, SMALL_SEED = 1_000_000, 2_000_000, 3_000_000, 4_000_000
-SMALL_RB: dict[str, object] = {"cliques": (20, 25), "clique_size": (5, 12), "vertices": (200, 300)}  # RB-small's sizes (DiffUCO's RB graphs)
+SMALL_RB: dict[str, object] = {"cliques": (20, 25), "clique_size": (5, 12), "vertices": (200, 300)}  # RB-small (DiffUCO)
 DEV = ("mis-rb-800-1200", "mis-er-700")
 PAPER = "Karalias and Loukas, Erdos Goes Neural: an Unsupervised Learning Framework for Combinatorial Optimization on Graphs, NeurIPS 2020"
 LOG_FIELDS = ["step", "seconds", "loss", "dev_gap_percent", *(f"dev_gap_{name}" for name in DEV)]
