@@ -3,7 +3,8 @@
 For each instance of the chosen split and each seed, three score vectors (the shipped network's logits with its
 random input column drawn from the seed, uniform random numbers, minus the degree with random tie-breaks: the
 solver's ``scores`` parameter) go through the same pipeline with the same seed: the greedy decode
-(``solvers/egn/decode.py``), ARW's local search to a local optimum, then ARW's iterated local search for
+(``solvers/egn/decode.py``; for the network, ``--decoder expectation``: EGN's conditional expectation), ARW's
+local search to a local optimum, then ARW's iterated local search for
 ``--moves`` x n moves (work, not time). Prints the set sizes per stage and the paired differences network - other.
 
     python benchmarks/egn_mechanism.py --collections mis-rb-800-1200 mis-er-700 --split dev --moves 200 --seeds 3
@@ -18,16 +19,14 @@ import numpy as np
 from frontierco.kit import independent_set_search as ils
 from frontierco.problems import MISInstance
 from frontierco.registry import Registry
-from frontierco.solver import get_solver, load_solver_module
+from frontierco.solver import get_solver
 from frontierco.workspace import Context
 
-decode = load_solver_module("egn", "decode")
 KINDS = ("network", "random", "degree")
 STAGES = ("decode", "local optimum", "ILS")
 
 
-def pipeline(instance: MISInstance, scores: np.ndarray, moves: int, seed: int) -> tuple[int, int, int]:
-    start = decode.decode(instance, scores)
+def pipeline(instance: MISInstance, start: np.ndarray, moves: int, seed: int) -> tuple[int, int, int]:
     adjacency = instance.adjacency
     search = ils.LocalSearch(adjacency.indptr, adjacency.indices, start, seed)
     local = search.size
@@ -42,8 +41,11 @@ def main() -> None:
     parser.add_argument("--split", default="dev")
     parser.add_argument("--moves", type=int, default=200, help="ILS moves per vertex after the local optimum")
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument(
+        "--decoder", default="greedy", choices=["greedy", "expectation"], help="the network row's decoder (the controls: greedy)"
+    )
     args = parser.parse_args()
-    solvers = {kind: get_solver("egn-mis").load()(scores=kind) for kind in KINDS}
+    solvers = {kind: get_solver("egn-mis").load()(scores=kind, decoder=args.decoder if kind == "network" else "greedy") for kind in KINDS}
     for solver in solvers.values():
         solver.setup()
     ils.warm_up()
@@ -54,8 +56,8 @@ def main() -> None:
             instance = registry.load(entry)
             assert isinstance(instance, MISInstance)
             for seed in range(args.seeds):
-                scores = {kind: solvers[kind].scores(instance, np.random.default_rng(seed)) for kind in KINDS}
-                sizes = {kind: pipeline(instance, scores[kind], args.moves, seed) for kind in KINDS}
+                starts = {kind: solvers[kind].start(instance, np.random.default_rng(seed)) for kind in KINDS}
+                sizes = {kind: pipeline(instance, starts[kind], args.moves, seed) for kind in KINDS}
                 for kind in KINDS:
                     rows[kind].append(sizes[kind])
                 print(entry.name, seed, {k: v for k, v in sizes.items()}, flush=True)

@@ -5,6 +5,11 @@ Each layer: h <- h + ReLU(LayerNorm(A h + B [mean_{u ~ v} h_u, max_{u ~ v} h_u])
 neighbourhood to ``layers`` hops; the maximum lets a vertex compare itself with its neighbours (lowest degree,
 largest random draw around it) in one layer. The last linear layer gives one logit per vertex (the probability is
 its sigmoid).
+
+With ``ModelConfig.offset`` = beta > 0 every logit is shifted by -log(beta x mean degree - 1), so that a network
+output of zero is the loss's uniform stationary heatmap p = 1 / (beta x mean degree) of this graph (``loss.py``):
+the features are ratios to the mean degree, so without the shift the network cannot tell a graph's density and
+has to spend its weights on one compromise level for every graph. 0 (the default): no shift.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from .features import FEATURES
 class ModelConfig:
     hidden: int = 64
     layers: int = 6
+    offset: float = 0.0  # beta of the loss the logits are centred for (see the module's docstring); 0: none
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, float]:
         return asdict(self)
 
 
@@ -57,4 +63,13 @@ class EGN(nn.Module):
         h = torch.relu(self.embed(features))
         for layer in self.stack:
             h = layer(h, edges, inverse_degree)
-        return self.head(h).squeeze(-1)
+        logits = self.head(h).squeeze(-1)
+        if self.config.offset > 0:
+            logits = logits + uniform_logit(degree, self.config.offset)
+        return logits
+
+
+def uniform_logit(degree: torch.Tensor, beta: float) -> torch.Tensor:
+    """log(p / (1 - p)) for p = 1 / (beta x mean degree), the stationary uniform heatmap of the MIS loss."""
+    excess = (beta * degree.mean()).clamp(min=2.0) - 1.0
+    return -torch.log(excess)

@@ -2,7 +2,8 @@
 2020, trained here without labels): the greedy set by decreasing score at once, then ARW's iterated local search
 from it (the suite's, as mis-search runs it on large graphs), restarting from the greedy set of a new heatmap (a
 new draw of the network's random input column) whenever the search has gone ``stall`` x n moves without a larger
-set. Every larger set is yielded.
+set. Every larger set is yielded. ``decoder=expectation`` decodes the network's heatmap by EGN's conditional
+expectation instead of greedily (``decode.expectation_decode``).
 ``scores=degree`` / ``scores=random`` feed the same pipeline minus the degree / uniform random numbers instead of
 the network's logits: the controls that say what the network adds."""
 
@@ -51,15 +52,25 @@ class EgnMis(Solver):
             return rng.random(instance.n)
         return network_scores(self.model, instance, rng)
 
-    def solve(self, instance: MISInstance, budget: Budget) -> Iterator[object]:
-        from .decode import decode
+    def start(self, instance: MISInstance, rng: np.random.Generator) -> np.ndarray:
+        """A decoded independent set: the greedy set by decreasing score, or (``decoder=expectation``, network
+        scores only) the conditional-expectation rounding of the network's probabilities."""
+        from .decode import decode, expectation_decode
 
+        scores = self.scores(instance, rng)
+        if self.params["decoder"] == "expectation":
+            if self.params["scores"] != "network":
+                raise ValueError("decoder=expectation reads the network's probabilities: it needs scores=network")
+            return expectation_decode(instance, 1.0 / (1.0 + np.exp(-np.clip(scores, -50.0, 50.0))))
+        return decode(instance, scores)
+
+    def solve(self, instance: MISInstance, budget: Budget) -> Iterator[object]:
         clock = Clock(budget.time_limit, margin=0.05)
         if instance.m == 0:
             yield Proven(MISSolution(np.arange(instance.n, dtype=np.int64)))
             return
         rng = np.random.default_rng(budget.seed)
-        start = decode(instance, self.scores(instance, rng))
+        start = self.start(instance, rng)
         yield MISSolution(start)
         best = len(start)
         adjacency = instance.adjacency
@@ -74,7 +85,7 @@ class EgnMis(Solver):
                     best = len(found)
                     yield MISSolution(found)
             restarts += 1
-            start = decode(instance, self.scores(instance, rng))
+            start = self.start(instance, rng)
 
 
 def improvements(search: ils.LocalSearch, clock: Clock, stall: int) -> Iterator[np.ndarray]:

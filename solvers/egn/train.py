@@ -33,18 +33,22 @@ from frontierco.workspace import Context
 from .checkpoint import SHIPPED, export
 from .decode import decode
 from .features import directed_edges, vertex_features
-from .loss import BETA, independent_set_loss
+from .loss import BETA, independent_set_loss, mean_entropy, uniform_scale
 from .model import EGN, ModelConfig
 
-RB_SEED, ER_SEED, RANDOM_SEED = 1_000_000, 2_000_000, 3_000_000
+RB_SEED, ER_SEED, RANDOM_SEED, SMALL_SEED = 1_000_000, 2_000_000, 3_000_000, 4_000_000
+SMALL_RB: dict[str, object] = {"cliques": (20, 25), "clique_size": (5, 12), "vertices": (200, 300)}  # RB-small (DiffUCO)
 DEV = ("mis-rb-800-1200", "mis-er-700")
 PAPER = "Karalias and Loukas, Erdos Goes Neural: an Unsupervised Learning Framework for Combinatorial Optimization on Graphs, NeurIPS 2020"
 LOG_FIELDS = ["step", "seconds", "loss", "dev_gap_percent", *(f"dev_gap_{name}" for name in DEV)]
 
 
-def training_graph(step: int, er_share: float) -> MISInstance:
-    """The step's graph: ER when the step's draw falls under ``er_share``, else RB (seeded by the step)."""
-    if np.random.default_rng(step).random() < er_share:
+def training_graph(step: int, er_share: float, small_steps: int = 0) -> MISInstance:
+    """The step's graph: during the first ``small_steps`` steps an RB graph of RB-small's sizes (``SMALL_RB``);
+    after them ER when the step's draw falls under ``er_share``, else RB (seeded by the step)."""
+    if step < small_steps:
+        built = generate("mis-rb-frontierco", f"train-rb-small-{step}", SMALL_SEED + step, SMALL_RB)
+    elif np.random.default_rng(step).random() < er_share:
         n = 700 + int(np.random.default_rng(ER_SEED + step).integers(0, 101))
         built = generate("mis-er", f"train-er-{step}", ER_SEED + step, {"n": n, "p": 0.15})
     else:
@@ -90,13 +94,24 @@ class Trainer:
     def __init__(self, args: argparse.Namespace, dev: dict[str, list[tuple[MISInstance, float]]]):
         torch.manual_seed(args.seed)
         self.args = args
-        self.model = EGN(ModelConfig(hidden=args.hidden, layers=args.layers))
+        self.model = EGN(self.config)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=args.lr)
         self.dev = dev
         self.step = 0
         self.seconds = 0.0
         self.history: list[dict[str, Any]] = []
         self.best: dict[str, Any] = {"gap": float("inf"), "weights": None, "step": 0}
+
+    @property
+    def config(self) -> ModelConfig:
+        return ModelConfig(hidden=self.args.hidden, layers=self.args.layers, offset=self.args.beta if self.args.offset else 0.0)
+
+    @property
+    def temperature(self) -> float:
+        """The entropy weight of the step (``loss.mean_entropy``): ``--entropy`` lowered linearly to 0 at step ``--anneal-steps``."""
+        if self.args.anneal_steps <= 0:
+            return 0.0
+        return self.args.entropy * max(0.0, 1.0 - self.step / self.args.anneal_steps)
 
     @property
     def state_path(self) -> Path:
@@ -122,11 +137,13 @@ class Trainer:
         self.step, self.seconds, self.history, self.best = state["step"], state["seconds"], state["history"], state["best"]
 
     def train_step(self) -> float:
-        graph = training_graph(self.step, self.args.er_share)
+        graph = training_graph(self.step, self.args.er_share, self.args.small_steps)
         features = torch.from_numpy(vertex_features(graph, np.random.default_rng(RANDOM_SEED + self.step)))
         edges = torch.from_numpy(graph.edges.T.astype(np.int64))
-        probability = torch.sigmoid(self.model(features, torch.from_numpy(directed_edges(graph))))
-        loss = independent_set_loss(probability, edges, self.args.beta)
+        logits = self.model(features, torch.from_numpy(directed_edges(graph)))
+        loss = independent_set_loss(torch.sigmoid(logits), edges, self.args.beta) - self.temperature * mean_entropy(logits)
+        if self.args.normalise:
+            loss = loss * uniform_scale(graph.n, graph.m, self.args.beta)
         self.optimizer.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
@@ -161,7 +178,7 @@ class Trainer:
             self.evaluate(losses)
 
     def export(self, directory: Path) -> dict[str, Any]:
-        model = EGN(ModelConfig(hidden=self.args.hidden, layers=self.args.layers))
+        model = EGN(self.config)
         model.load_state_dict(self.best["weights"])
         last = self.history[-1]
         card = {
@@ -171,9 +188,15 @@ class Trainer:
             "train": {
                 "graphs": "mis-rb-frontierco (FrontierCO RB_800_1200, forced) and mis-er G(700-800, 0.15)",
                 "er_share": self.args.er_share,
+                "small_steps": self.args.small_steps,
+                "small_rb": {k: list(v) for k, v in SMALL_RB.items() if isinstance(v, tuple)},
+                "small_seeds_from": SMALL_SEED,
                 "rb_seeds_from": RB_SEED,
                 "er_seeds_from": ER_SEED,
                 "beta": self.args.beta,
+                "loss_per": "uniform heatmap's loss (2 beta d per vertex)" if self.args.normalise else "vertex",
+                "entropy": self.args.entropy,
+                "anneal_steps": self.args.anneal_steps,
                 "lr": self.args.lr,
                 "seed": self.args.seed,
                 "threads": 1,
@@ -222,7 +245,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--layers", type=int, default=6)
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--beta", type=float, default=BETA)
+    switch = argparse.BooleanOptionalAction
+    parser.add_argument("--offset", action=switch, default=True, help="centre the logits on the uniform heatmap (model.py)")
+    parser.add_argument("--normalise", action=switch, default=True, help="loss in units of the uniform heatmap's (loss.uniform_scale)")
+    parser.add_argument("--entropy", type=float, default=0.0, help="annealed training's starting temperature (loss.mean_entropy)")
+    parser.add_argument("--anneal-steps", type=int, default=0, help="the step at which the temperature reaches 0")
     parser.add_argument("--er-share", type=float, default=0.25)
+    parser.add_argument("--small-steps", type=int, default=0, help="first steps on RB-small graphs (200-300 vertices): a curriculum")
     parser.add_argument("--eval-every", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=None, help="training state (default: the workspace's runs/egn)")

@@ -135,3 +135,50 @@ def test_egn_mis_counts_as_a_learned_row() -> None:
     from frontierco.solver import discover
 
     assert discover()["egn-mis"].learned
+
+
+def path_of_four() -> MISInstance:
+    return MISInstance("p4", 4, canonical_edges(np.array([[0, 1], [1, 2], [2, 3]])))
+
+
+def test_the_expectation_decode_fixes_each_vertex_by_the_lower_conditional_loss() -> None:
+    star = MISInstance("star", 4, canonical_edges(np.array([[0, 1], [0, 2], [0, 3]])))
+    # the centre first: 1.5 x (0.8 x 3) >= 1, so out, though the greedy decode would take it; the leaves then in
+    assert decode.expectation_decode(star, np.array([0.9, 0.8, 0.8, 0.8])).tolist() == [1, 2, 3]
+    assert decode.decode(star, np.array([0.9, 0.8, 0.8, 0.8])).tolist() == [0]
+    # 0, 1, 2 go out (a likely neighbour each time), 3 in; the free vertex 0 is then added greedily
+    assert decode.expectation_decode(path_of_four(), np.array([0.95, 0.94, 0.93, 0.92])).tolist() == [0, 3]
+
+
+def test_the_offset_centres_the_logits_on_the_uniform_stationary_heatmap() -> None:
+    complete = MISInstance("k5", 5, canonical_edges(np.array([[u, v] for u in range(5) for v in range(u + 1, 5)])))
+    network = model_module.EGN(model_module.ModelConfig(hidden=8, layers=2, offset=1.5))
+    torch.nn.init.zeros_(network.head.weight)
+    torch.nn.init.zeros_(network.head.bias)
+    x = torch.from_numpy(features.vertex_features(complete, np.random.default_rng(0)))
+    e = torch.from_numpy(features.directed_edges(complete))
+    p = torch.sigmoid(network(x, e))
+    torch.testing.assert_close(p, torch.full((5,), 1 / (1.5 * 4)))  # every degree 4
+    undirected = torch.from_numpy(complete.edges.T.astype(np.int64))
+    scaled = loss_module.independent_set_loss(p, undirected, 1.5) * loss_module.uniform_scale(5, 10, 1.5)
+    assert float(scaled.detach()) == pytest.approx(-1.0)
+
+
+def test_the_curriculum_starts_on_rb_small_graphs() -> None:
+    train = load_solver_module("egn", "train")
+    assert 200 <= train.training_graph(0, 0.25, small_steps=1).n <= 300
+    assert 800 <= train.training_graph(1, 0.0, small_steps=1).n <= 1200
+
+
+def test_the_expectation_decoder_feeds_the_search_and_needs_the_network() -> None:
+    graph = generate("mis-rb", "rb", 5, {"cliques": 15, "clique_size": 6}).instance
+    solver = get_solver("egn-mis").load()(decoder="expectation")
+    solver.setup()
+    solutions = list(solver.solve(graph, Budget(time_limit=0.5, seed=0)))
+    assert all(evaluate(graph, s).feasible for s in solutions)
+    probability = 1 / (1 + np.exp(-solver.scores(graph, np.random.default_rng(0))))
+    assert len(solutions[0].vertices) == len(decode.expectation_decode(graph, probability))
+    control = get_solver("egn-mis").load()(decoder="expectation", scores="degree")
+    control.setup()
+    with pytest.raises(ValueError, match="scores=network"):
+        next(control.solve(graph, Budget(time_limit=0.5, seed=0)))
