@@ -526,6 +526,22 @@ MDS = [  # Barabasi-Albert with 4 edges per vertex, as FrontierCO's MDS training
     ("mds-ba-hard", "mds", "mds-ba", {"n": [5000, 10000], "m": 4}, 2, 6, "Barabasi-Albert BA(5000-10000, 4)"),
 ]
 MDS_DEV_SEED, MDS_TEST_SEED = 12_000, 22_000
+# issue 43: the learned MDS solver's collections, FrontierCO's MDS training recipe BA(800-1200, 4): dev (chooses) /
+# test, and a fresh test collection no choice touched; its training graphs are seeds from 4,000,000 up
+MDS_LEARNED_DESCRIPTION = "Barabasi-Albert BA(800-1200, 4), FrontierCO's MDS training recipe"
+MDS_LEARNED = [
+    ("mds-ba-800-1200", "mds", "mds-ba", {"n": [800, 1200], "m": 4}, 4, 8, MDS_LEARNED_DESCRIPTION),
+    (
+        "mds-ba-800-1200-fresh",
+        "mds",
+        "mds-ba",
+        {"n": [800, 1200], "m": 4},
+        0,
+        12,
+        f"{MDS_LEARNED_DESCRIPTION}; fresh seeds no choice touched",
+    ),
+]
+MDS_LEARNED_DEV_SEED, MDS_LEARNED_TEST_SEED, MDS_LEARNED_FRESH_SEED = 13_000, 23_000, 53_000
 MDS_LARGE = [("dev", 100_000, 0), ("test", 100_000, 1), ("test", 100_000, 2), ("test", 1_000_000, 0)]  # split, n, k
 
 
@@ -700,6 +716,11 @@ def main() -> None:
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=rb_seeds[spec[0]])) for spec in RB_FRONTIERCO}
     builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=(MDS_DEV_SEED, MDS_TEST_SEED))) for spec in MDS}
     builders["mds-sparse-large"] = mds_sparse_large
+    mds_seeds = {
+        name: (MDS_LEARNED_DEV_SEED, MDS_LEARNED_FRESH_SEED if name.endswith("-fresh") else MDS_LEARNED_TEST_SEED)
+        for name, *_ in MDS_LEARNED
+    }
+    builders |= {spec[0]: (lambda spec=spec: generated(*spec, seeds=mds_seeds[spec[0]])) for spec in MDS_LEARNED}
     builders |= {f"realcity-{f}-{n}": (lambda f=f, n=n: realcity(f, n)) for f in REALCITY_FAMILIES for n in (50, 100)}
     for name, build in builders.items():
         if args.only and name not in args.only:
