@@ -1,6 +1,6 @@
 """A vertex-scoring message-passing network of the Erdos Goes Neural kind (Karalias and Loukas, NeurIPS 2020) and
-its input, for the learned graph solvers (egn-mds; the same layers and parameter names as solvers/egn's network,
-whose folder a sandboxed solver of another folder cannot import).
+its input, for the learned graph solvers (egn-mis and egn-mds: a sandboxed solver
+cannot import another solver's folder, so the one network lives here).
 
 Input (``LAYOUT``, recorded in a checkpoint's card): per vertex, a constant 1, its degree over the graph's mean
 degree, log(1 + degree) over log(1 + the largest degree), its neighbours' mean degree over the graph's mean
@@ -10,6 +10,11 @@ graphs of any size reach the network on one scale.
 
 Each layer: h <- h + ReLU(LayerNorm(A h + B [mean_{u ~ v} h_u, max_{u ~ v} h_u])); a last linear layer gives one
 logit per vertex.
+
+With ``ModelConfig.offset`` = beta > 0 every logit is shifted by -log(beta x mean degree - 1), so that a network
+output of zero is the MIS loss's uniform stationary heatmap p = 1 / (beta x mean degree) of this graph
+(solvers/egn/loss.py): the features are ratios to the mean degree, so without the shift the network cannot tell a
+graph's density. 0 (the default): no shift.
 """
 
 from __future__ import annotations
@@ -49,8 +54,9 @@ def directed_edges(graph: SimpleGraph) -> np.ndarray:
 class ModelConfig:
     hidden: int = 32
     layers: int = 6
+    offset: float = 0.0  # beta of the loss the logits are centred for (see the module's docstring); 0: none
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, float]:
         return asdict(self)
 
 
@@ -85,7 +91,16 @@ class VertexGNN(nn.Module):
         h = torch.relu(self.embed(features))
         for layer in self.stack:
             h = layer(h, edges, inverse_degree)
-        return self.head(h).squeeze(-1)
+        logits = self.head(h).squeeze(-1)
+        if self.config.offset > 0:
+            logits = logits + uniform_logit(degree, self.config.offset)
+        return logits
+
+
+def uniform_logit(degree: torch.Tensor, beta: float) -> torch.Tensor:
+    """log(p / (1 - p)) for p = 1 / (beta x mean degree), the stationary uniform heatmap of the MIS loss."""
+    excess = (beta * degree.mean()).clamp(min=2.0) - 1.0
+    return -torch.log(excess)
 
 
 def vertex_logits(model: VertexGNN, graph: SimpleGraph, rng: np.random.Generator) -> np.ndarray:
