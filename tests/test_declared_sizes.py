@@ -29,3 +29,16 @@ def test_each_fjsp_library_instance_declares_its_operation_count(path: Path, mir
     collection = registry.collection(read_manifest(path).name)
     for entry in collection.entries:
         assert entry.size == registry.load(entry).num_operations, entry.key
+
+
+def test_the_mds_boards_have_a_size_axis_in_vertices_from_the_generators_n() -> None:
+    """The MDS boards get the gap-against-size figure: an entry generated with a fixed ``n`` has that size; one whose
+    ``n`` is a range drawn per seed (the BA collections) has none until the instance is loaded."""
+    from frontierco.leaderboard.sizes import nominal_size
+
+    assert PROBLEMS["mds"].size_unit == "vertices"
+    registry = suite_registry()
+    fixed = registry.collection("mds-sparse-large").entries
+    assert [nominal_size(entry) for entry in fixed] == [entry.source.params["n"] for entry in fixed]  # type: ignore[union-attr]
+    assert all(isinstance(nominal_size(entry), int) for entry in fixed)
+    assert all(nominal_size(entry) is None for entry in registry.collection("mds-ba-800-1200-fresh").entries)

@@ -116,5 +116,6 @@ PROBLEM = Problem(
     time_shift=1.0,
     solution_suffix=".sol",
     cases="frontierco.problems.graphs.cases:mds_cases",
+    size_unit="vertices",
     frontierco_folder="MDS",
 )
