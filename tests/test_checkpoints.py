@@ -36,3 +36,24 @@ def test_a_checkpoint_without_its_card_or_file_is_missing(tmp_path):
     path.with_suffix(".json").unlink()
     with pytest.raises(MissingCheckpoint, match=r"with its card m.json"):
         load_checkpoint(path)
+
+
+def test_a_saved_training_state_loads_back_weights_optimiser_and_progress(tmp_path):
+    """The resumable trainers' state (egn-mis, egn-mds): saved and loaded back whole."""
+    import torch
+
+    from frontierco.kit.checkpoints import load_training_state, save_training_state
+
+    model = torch.nn.Linear(3, 1)
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
+    model(torch.ones(2, 3)).sum().backward()
+    optimizer.step()
+    path = tmp_path / "run" / "state.pt"
+    save_training_state(path, model, optimizer, {"step": 7, "seconds": 1.5, "history": [0.3], "best": None})
+    assert path.is_file() and not path.with_suffix(".tmp").exists()
+    again = torch.nn.Linear(3, 1)
+    again_optimizer = torch.optim.Adam(again.parameters(), lr=0.01)
+    progress = load_training_state(path, again, again_optimizer)
+    assert progress == {"step": 7, "seconds": 1.5, "history": [0.3], "best": None}
+    assert torch.equal(again.weight, model.weight) and torch.equal(again.bias, model.bias)
+    assert again_optimizer.state_dict()["state"][0]["step"] == optimizer.state_dict()["state"][0]["step"]

@@ -42,3 +42,23 @@ def load_checkpoint(path: Path, device: str = "cpu") -> tuple[dict[str, Any], di
         raise FrontiercoError(f"checkpoint {path} does not match the sha256 in {path.with_suffix('.json').name}")
     saved = torch.load(path, map_location=device, weights_only=True)
     return saved["config"], saved["model"]
+
+
+def save_training_state(path: Path, model: Any, optimizer: Any, progress: dict[str, Any]) -> None:
+    """A resumable trainer's state (weights, optimiser, ``progress``: step, seconds, history...), written through a
+    temporary file and a rename so that a run stopped mid-write keeps the last whole state."""
+    import torch
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), **progress}, path.with_suffix(".tmp"))
+    path.with_suffix(".tmp").replace(path)
+
+
+def load_training_state(path: Path, model: Any, optimizer: Any) -> dict[str, Any]:
+    """``save_training_state``'s file back into ``model`` and ``optimizer``; the rest of the state returned."""
+    import torch
+
+    state = torch.load(path, weights_only=False)
+    model.load_state_dict(state.pop("model"))
+    optimizer.load_state_dict(state.pop("optimizer"))
+    return dict(state)

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from frontierco.kit.checkpoints import load_training_state, save_training_state
 from frontierco.problems import MISInstance
 from frontierco.problems.generate import generate
 from frontierco.registry import Registry
@@ -118,22 +119,11 @@ class Trainer:
         return Path(self.args.out) / "mis-state.pt"
 
     def save(self) -> None:
-        self.state_path.parent.mkdir(parents=True, exist_ok=True)
-        state = {
-            "model": self.model.state_dict(),
-            "optimizer": self.optimizer.state_dict(),
-            "step": self.step,
-            "seconds": self.seconds,
-            "history": self.history,
-            "best": self.best,
-        }
-        torch.save(state, self.state_path.with_suffix(".tmp"))
-        self.state_path.with_suffix(".tmp").replace(self.state_path)
+        progress = {"step": self.step, "seconds": self.seconds, "history": self.history, "best": self.best}
+        save_training_state(self.state_path, self.model, self.optimizer, progress)
 
     def resume(self) -> None:
-        state = torch.load(self.state_path, weights_only=False)
-        self.model.load_state_dict(state["model"])
-        self.optimizer.load_state_dict(state["optimizer"])
+        state = load_training_state(self.state_path, self.model, self.optimizer)
         self.step, self.seconds, self.history, self.best = state["step"], state["seconds"], state["history"], state["best"]
 
     def train_step(self) -> float:
