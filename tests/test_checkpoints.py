@@ -6,7 +6,14 @@ import pytest
 import torch
 
 from frontierco.errors import FrontiercoError
-from frontierco.kit.checkpoints import MissingCheckpoint, load_checkpoint, read_card, save_checkpoint
+from frontierco.kit.checkpoints import (
+    MissingCheckpoint,
+    load_checkpoint,
+    load_training_state,
+    read_card,
+    save_checkpoint,
+    save_training_state,
+)
 from frontierco.problems.common.fingerprint import file_sha256
 
 
@@ -40,10 +47,6 @@ def test_a_checkpoint_without_its_card_or_file_is_missing(tmp_path):
 
 def test_a_saved_training_state_loads_back_weights_optimiser_and_progress(tmp_path):
     """The resumable trainers' state (egn-mis, egn-mds): saved and loaded back whole."""
-    import torch
-
-    from frontierco.kit.checkpoints import load_training_state, save_training_state
-
     model = torch.nn.Linear(3, 1)
     optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
     model(torch.ones(2, 3)).sum().backward()
