@@ -7,7 +7,9 @@ settings with each other on it rather than read it as the board's gap.
 
     python benchmarks/cvrp_hgs_ladder.py --seconds 54 --settings default nbGranular=40 mu=12,lambda_=20
 
-A setting is ``default`` or comma-separated ``FIELD=VALUE`` of hygese's ``AlgorithmParameters``.
+A setting is ``default`` or comma-separated ``FIELD=VALUE`` of hygese's ``AlgorithmParameters``, where the field
+``coordinates=1`` hands HGS-CVRP the points beside the matrix (its SWAP* moves test only route pairs whose polar sectors
+around the depot overlap; without points hygese passes zeros, every sector is the one angle 0 and every pair is tried).
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ def run_hgs(instance: CVRPInstance, fields: dict[str, Any], seconds: float, seed
         "depot": 0,
         "distance_matrix": np.hypot(*(coords[:, None, :] - coords[None, :, :]).transpose(2, 0, 1)),
     }
+    if fields.pop("coordinates", 0):
+        data["x_coordinates"], data["y_coordinates"] = coords[:, 0], coords[:, 1]
     parameters = hygese.AlgorithmParameters(timeLimit=seconds, seed=seed, **fields)
     result = hygese.Solver(parameters=parameters, verbose=False).solve_cvrp(data, rounding=False)
     return [list(route) for route in result.routes if len(route)]

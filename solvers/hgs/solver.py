@@ -19,7 +19,7 @@ HGS_EPSILON = 1e-5
 class HGS(Solver):
     name = "hgs"
     problems = ("cvrp",)
-    version = "2"
+    version = "3"
     requires = {"hygese": "hygese>=0.1"}
 
     def solve(self, instance: CVRPInstance, budget: Budget) -> Iterator[CVRPSolution]:
@@ -45,6 +45,9 @@ class HGS(Solver):
         else:
             data["distance_matrix"] = weights.full_matrix().astype(np.float64)
             rounding = False
+            if weights.coords is not None:  # the points too: SWAP* tries only routes whose polar sectors overlap
+                shifted = weights.coords[:, :2] - weights.coords[:, :2].min(axis=0)  # hygese wants them >= 0; the
+                data["x_coordinates"], data["y_coordinates"] = shifted[:, 0], shifted[:, 1]  # angles about the depot stay
         # HGS-CVRP's limit is CPU time: scale the wall-clock time left by the CPU share this process gets
         parameters = hygese.AlgorithmParameters(
             timeLimit=clock.left() * cpu_share(),

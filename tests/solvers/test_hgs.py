@@ -69,3 +69,28 @@ def test_hgs_hands_its_population_and_neighbourhood_parameters_to_hgs_cvrp(monke
     own = hygese.AlgorithmParameters()
     assert (default.mu, default.lambda_, default.nbGranular) == (own.mu, own.lambda_, own.nbGranular)
     assert (chosen.mu, chosen.lambda_, chosen.nbGranular) == (12, 20, 30)
+
+
+def test_hgs_hands_hgs_cvrp_the_points_beside_an_unrounded_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unrounded Euclidean instances go to HGS-CVRP as a matrix of doubles and with their points: without points
+    hygese passes zeros, every route's polar sector is the one angle 0, and SWAP* loses its sector filter."""
+    spec = get_solver("hgs")
+    if not spec.available:
+        pytest.skip(f"hgs is not installed ({spec.fix})")
+    import hygese
+
+    given: list[dict] = []
+    original = hygese.Solver.solve_cvrp
+
+    def capture(self: hygese.Solver, data: dict, rounding: bool = True) -> object:
+        given.append(dict(data))
+        return original(self, data, rounding=rounding)
+
+    monkeypatch.setattr(hygese.Solver, "solve_cvrp", capture)
+    coords = np.random.default_rng(1).random((9, 2)) - 0.5  # negative ones too (Golden 1-8 have them)
+    instance = CVRPInstance("nine", EdgeWeights("EXACT_2D", coords=coords), np.r_[0, np.ones(8, dtype=np.int64)], 3)
+    assert evaluate(instance, list(spec.load()().solve(instance, Budget(1.0, seed=1)))[-1]).feasible
+    (data,) = given
+    points = np.c_[data["x_coordinates"], data["y_coordinates"]]
+    assert points.min() == 0.0 and np.allclose(points - points[0], coords - coords[0])  # shifted: same angles about the depot
+    assert np.allclose(data["distance_matrix"], instance.weights.full_matrix())
