@@ -18,6 +18,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.tokens import whole
 from frontierco.problems.fjsp.fjsp import MAX_TIME, FJSPInstance
 
 
@@ -29,7 +30,7 @@ def _lines(path: Path) -> tuple[list[tuple[int, list[str]]], int]:
 
 def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
     try:
-        return [int(t) for t in tokens]
+        return [whole(t) for t in tokens]
     except ValueError:
         raise FormatError(path, number, expected) from None
 

@@ -17,12 +17,13 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, open_text, read_text
+from frontierco.problems.common.tokens import whole
 from frontierco.problems.graphs.mis import MISInstance, canonical_edges
 
 
 def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
     try:
-        return [int(t) for t in tokens]
+        return [whole(t) for t in tokens]
     except ValueError:
         raise FormatError(path, number, expected) from None
 

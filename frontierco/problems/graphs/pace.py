@@ -12,6 +12,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.tokens import whole
 from frontierco.problems.graphs.mds import MDSInstance
 from frontierco.problems.graphs.mis import canonical_edges
 
@@ -39,7 +40,7 @@ def _header(text: str, path: Path) -> tuple[int, int, int, int]:
         if len(tokens) != 4 or tokens[1] != "ds":
             raise FormatError(path, number, f"'p ds N M', got {raw.strip()[:40]!r}")
         try:
-            n, m = int(tokens[2]), int(tokens[3])
+            n, m = whole(tokens[2]), whole(tokens[3])
         except ValueError:
             raise FormatError(path, number, "'p ds N M' with integer N and M") from None
         if not 0 <= n <= MAX_VERTICES or m < 0:
@@ -84,7 +85,7 @@ def _slow_edges(path: Path, text: str, header: int, n: int) -> np.ndarray:
         if len(tokens) != 2:
             raise FormatError(path, number, f"an edge 'u v' or a 'c' comment, got {raw.strip()[:40]!r}")
         try:
-            u, v = int(tokens[0]), int(tokens[1])
+            u, v = whole(tokens[0]), whole(tokens[1])
         except ValueError:
             raise FormatError(path, number, f"an edge 'u v' of integer vertices, got {raw.strip()[:40]!r}") from None
         if not (1 <= u <= n and 1 <= v <= n):

@@ -16,6 +16,7 @@ import numpy as np
 from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem, Sense
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import real
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -127,7 +128,7 @@ def read_solution_file(path: Path, instance: MILPInstance) -> MILPSolution:
         if len(tokens) != 2 or tokens[0] not in index:
             raise FormatError(path, number, "'COLUMN VALUE' with a column of the instance")
         try:
-            x[index[tokens[0]]] = float(tokens[1])
+            x[index[tokens[0]]] = real(tokens[1])
         except ValueError:
             raise FormatError(path, number, "a numeric value") from None
     return MILPSolution(x)

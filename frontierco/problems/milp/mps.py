@@ -17,6 +17,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import base_suffix, read_text
+from frontierco.problems.common.tokens import real
 from frontierco.problems.milp.milp import MILPInstance
 
 if TYPE_CHECKING:  # highspy is imported where it is used: reading any other file never loads it
@@ -52,7 +53,7 @@ def new_highs() -> highspy.Highs:
 
 def _is_number(token: str) -> bool:
     try:
-        float(token)
+        real(token)
     except ValueError:
         return False
     return True
@@ -83,7 +84,7 @@ def _check_data_line(section: str, tokens: list[str]) -> str:
 
 
 def _is_finite(token: str) -> bool:
-    return _is_number(token) and bool(np.isfinite(float(token)))
+    return _is_number(token) and bool(np.isfinite(real(token)))
 
 
 class _References:

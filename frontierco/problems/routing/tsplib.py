@@ -16,10 +16,11 @@ from pathlib import Path
 
 import numpy as np
 import vrplib
-from vrplib.parse.parse_vrplib import parse_specification
+from vrplib.parse.parse_utils import infer_type
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import base_suffix, open_text, read_text
+from frontierco.problems.common.tokens import real, whole
 from frontierco.problems.routing.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.routing.cvrptw import CVRPTWInstance
 from frontierco.problems.routing.distances import COORDINATE_RULES, EdgeWeights
@@ -87,7 +88,7 @@ class _Section:
 
 def _is_numeric_row(line: str) -> bool:
     try:
-        [float(token) for token in line.split()]
+        [real(token) for token in line.split()]
     except ValueError:
         return False
     return True
@@ -108,7 +109,7 @@ def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[s
             continue
         if ":" not in line:
             raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
-        key, value = parse_specification(line)
+        key, value = _specification(line)
         specs[key] = (value, number)
     sections: dict[str, _Section] = {}
     at = 1 + head.count("\n")
@@ -122,6 +123,14 @@ def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[s
         body = text[match.end() : end]
         sections[name] = _Section(name, at, match.group(2) + body if match.group(2) else body)
     return specs, sections
+
+
+def _specification(line: str) -> tuple[str, object]:
+    """A 'KEY : value' line as vrplib's parser reads it (the key in lower case, the value a number where it is one),
+    except that a value Python's int() or float() would take but no format writes ('1_000') stays text: a numeric
+    specification then refuses it by its line, and a NAME keeps it as written."""
+    key, value = (part.strip() for part in re.split(r"\s*:\s*", line, maxsplit=1))
+    return key.lower(), value if "_" in value or not value.isascii() else infer_type(value)
 
 
 def _spec(specs: dict[str, tuple[object, int]], key: str, path: Path, default: object = None) -> object:
@@ -380,7 +389,7 @@ def read_vrplib_solution(path: str | Path) -> CVRPSolution:
             continue
         head, _, body = line.partition(":")
         try:
-            routes.append(np.array([int(t) for t in body.split()], dtype=np.int64))
+            routes.append(np.array([whole(t) for t in body.split()], dtype=np.int64))
         except ValueError:
             raise FormatError(path, number, f"integer customer indices after {head!r}") from None
     if not routes and not any(line.strip().lower().startswith("cost") for line in text.splitlines()):
@@ -389,8 +398,23 @@ def read_vrplib_solution(path: str | Path) -> CVRPSolution:
 
 
 def stated_cost(path: str | Path) -> float:
-    """The 'Cost' a VRPLIB ``.sol`` file states."""
-    return float(vrplib.read_solution(str(path))["cost"])
+    """The 'Cost' a VRPLIB ``.sol`` file states ('Cost 1234' or 'Cost: 1234', the last such line, as vrplib reads it);
+    none, or one that is no number, is a FormatError naming the line."""
+    path = Path(path)
+    cost: tuple[str, int] | None = None
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#") or "Route" in line:
+            continue
+        key, _, value = line.partition(":" if ":" in line else " ")
+        if key.strip().lower() == "cost":
+            cost = (value.strip(), number)
+    if cost is None:
+        raise FormatError(path, 0, "a 'Cost' line")
+    try:
+        return real(cost[0])
+    except ValueError:
+        raise FormatError(path, cost[1], f"a numeric Cost, got {cost[0][:40]!r}") from None
 
 
 def write_vrplib_solution(path: str | Path, solution: CVRPSolution, cost: float | None = None) -> None:

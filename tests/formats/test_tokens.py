@@ -1,0 +1,133 @@
+"""problems/common/tokens.py: the numbers of the formats as they write them, checked through every reader that takes
+numbers from a file (instances and solutions)."""
+
+import pytest
+
+from frontierco.errors import FormatError
+from frontierco.problems.common.tokens import real, whole
+from frontierco.problems.files import read_instance, read_solution
+
+
+@pytest.mark.parametrize("token", ["1_000", "0_3", "1_0.5", "1e1_0", "\u0663", "12\u00a0"])
+def test_a_number_with_an_underscore_or_another_script_is_no_number(token):
+    with pytest.raises(ValueError):
+        whole(token) if "." not in token and "e" not in token else real(token)
+    with pytest.raises(ValueError):
+        real(token)
+
+
+@pytest.mark.parametrize(("token", "value"), [("12", 12), ("-3", -3), ("+7", 7), ("007", 7), (" 5\t", 5)])
+def test_a_whole_number_reads_as_int_reads_it(token, value):
+    assert whole(token) == int(token) == value
+
+
+@pytest.mark.parametrize("token", ["1.5", "-2e3", ".5", "5.", "inf", "nan", "1E+07"])
+def test_a_real_number_reads_as_float_reads_it(token):
+    assert repr(real(token)) == repr(float(token))
+
+
+@pytest.mark.parametrize("token", ["", "x", "1.5", "1 2"])
+def test_what_int_refuses_whole_refuses(token):
+    with pytest.raises(ValueError):
+        whole(token)
+
+
+TSP = "NAME : t\nTYPE : TSP\nDIMENSION : 4\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3 0\n3 3 4\n4 0 4\nEOF\n"
+VRP = (
+    "NAME : v\nTYPE : CVRP\nDIMENSION : 3\nCAPACITY : 10\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3 0\n3 3 4\n"
+    "DEMAND_SECTION\n1 0\n2 4\n3 5\nDEPOT_SECTION\n1\n-1\nEOF\n"
+)
+MATRIX = (
+    "NAME : m\nTYPE : TSP\nDIMENSION : 3\nEDGE_WEIGHT_TYPE : EXPLICIT\nEDGE_WEIGHT_FORMAT : UPPER_ROW\nEDGE_WEIGHT_SECTION\n5 6\n7\nEOF\n"
+)
+STP = (
+    "33D32945 STP File, STP Format Version 1.0\nSECTION Graph\nNodes 3\nEdges 2\nE 1 2 1\nE 2 3 2.5\nEND\n"
+    "SECTION Terminals\nTerminals 2\nT 1\nT 3\nEND\nSECTION Coordinates\nDD 1 0 0\nDD 2 1 0\nDD 3 2 0\nEND\nEOF\n"
+)
+MPS = "NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1 c1 1\n y obj 2 c1 1\nRHS\n rhs c1 4\nBOUNDS\n UP bnd x 3\nENDATA\n"
+# (file, its text, the line changed, its number): every reader of the suite that takes numbers from a file's text
+INSTANCES = [
+    ("t.tsp", TSP, "DIMENSION : 4", 3),  # a specification (vrplib's parser took int('0_4'))
+    ("t.tsp", TSP, "3 3 4", 8),  # a coordinate
+    ("m.tsp", MATRIX, "5 6", 7),  # an explicit weight
+    ("v.vrp", VRP, "CAPACITY : 10", 4),
+    ("v.vrp", VRP, "2 4", 12),  # a demand
+    ("d.mis", "p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n", "e 2 3", 3),
+    ("h.mis", "p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n", "p edge 4 3", 1),
+    ("p.gr", "p ds 3 2\n1 2\n2 3\n", "2 3", 3),
+    ("q.gr", "p ds 3 2\n1 2\n2 3\n", "p ds 3 2", 1),
+    ("g.graph", "3 2\n2\n1 3\n2\n", "1 3", 3),
+    ("f.cnf", "p cnf 3 2\n1 -2 0\n2 3 0\n", "2 3 0", 3),
+    ("j.fjs", "2 2 1\n1 2 1 3 2 4\n1 1 2 3\n", "1 1 2 3", 3),
+    ("n.txt", "2\n2\n1 1\n3 4\n0 5\n", "3 4", 4),  # Naderi's form
+    ("s.stp", STP, "E 2 3 2.5", 6),  # a weight
+    ("s.stp", STP, "Nodes 3", 3),
+    ("s.stp", STP, "DD 3 2 0", 16),  # a coordinate
+    ("c.plc", "2 2\n10 5\n10 6\n3 4\n1 2\n3 4\n", "1 2", 5),
+    ("c.cap", "2 2\n10 5\n10 6\n3 1 2\n4 3 4\n", "4 3 4", 5),
+    ("p.cpmp", "3 1\n0 0 10 1\n1 0 10 1\n0 1 10 1\n", "1 0 10 1", 3),
+    ("x.mps", MPS, " y obj 2 c1 1", 7),
+]
+
+
+def _underscored(line: str) -> str:
+    """The line with '0_' before its last digit: a number still to Python's int() and float()."""
+    at = max(k for k, c in enumerate(line) if c.isdigit())
+    return line[:at] + "0_" + line[at:]
+
+
+@pytest.mark.parametrize(("name", "text", "old", "line"), INSTANCES)
+def test_a_number_with_an_underscore_is_a_format_error_in_every_reader(tmp_path, name, text, old, line):
+    """int('0_3') and float('1_0.5') are numbers to Python; in no format of the suite is '_' part of a number."""
+    (tmp_path / name).write_text(text)
+    read_instance(tmp_path / name)  # the file as it is reads
+    assert old in text.splitlines()
+    (tmp_path / name).write_text(text.replace(old, _underscored(old)))
+    with pytest.raises(FormatError) as caught:
+        read_instance(tmp_path / name)
+    assert caught.value.line == line, str(caught.value)
+
+
+def test_a_name_with_an_underscore_still_reads(tmp_path):
+    (tmp_path / "x.vrp").write_text(VRP.replace("NAME : v", "NAME : X-n101_k25").replace("DIMENSION : 3", "DIMENSION : 3\nCOMMENT : 1_000"))
+    assert read_instance(tmp_path / "x.vrp").name == "X-n101_k25"
+    (tmp_path / "x.stp").write_text(STP.replace("SECTION Graph", 'SECTION Comment\nName "a_1 2_3"\nEND\nSECTION Graph'))
+    assert read_instance(tmp_path / "x.stp").n == 3
+
+
+TOUR = "NAME : t.tour\nTYPE : TOUR\nDIMENSION : 4\nTOUR_SECTION\n1\n2\n3\n4\n-1\nEOF\n"
+# (instance file, its text, solution file, its text, the line changed, its number)
+SOLUTIONS = [
+    ("t.tsp", TSP, "t.tour", TOUR, "3", 7),
+    ("v.vrp", VRP, "v.sol", "Route #1: 1 2\nCost 10\n", "Route #1: 1 2", 1),
+    ("d.mis", "p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n", "d.sol", "1\n3\n", "3", 2),
+    ("p.gr", "p ds 3 2\n1 2\n2 3\n", "p.sol", "1\n2\n", "2", 2),
+    ("c.plc", "2 2\n10 5\n10 6\n3 4\n1 2\n3 4\n", "c.txt", "open 1\n1 1 1.0\n2 1 1.0\n", "2 1 1.0", 3),
+    ("p.cpmp", "3 1\n0 0 10 1\n1 0 10 1\n0 1 10 1\n", "p.txt", "medians 1\n1\n1\n1\n", "medians 1", 1),
+    ("s.stp", STP, "s.txt", "1 2\n2 3\n", "2 3", 2),
+    ("j.fjs", "2 2 1\n1 2 1 3 2 4\n1 1 2 3\n", "j.txt", "1 1 1 0\n2 1 2 0\n", "2 1 2 0", 2),
+    ("x.mps", MPS, "x.txt", "x 1\ny 0\n", "y 0", 2),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "solution", "body", "old", "line"), SOLUTIONS)
+def test_a_number_with_an_underscore_in_a_solution_file_is_a_format_error(tmp_path, name, text, solution, body, old, line):
+    (tmp_path / name).write_text(text)
+    instance = read_instance(tmp_path / name)
+    (tmp_path / solution).write_text(body)
+    read_solution(tmp_path / solution, instance)  # the file as it is reads
+    assert old in body.splitlines()
+    (tmp_path / solution).write_text("\n".join(_underscored(row) if row == old else row for row in body.splitlines()) + "\n")
+    with pytest.raises(FormatError) as caught:
+        read_solution(tmp_path / solution, instance)
+    assert caught.value.line == line, str(caught.value)
+
+
+def test_a_stated_cost_with_an_underscore_is_a_format_error(tmp_path):
+    from frontierco.problems.routing.tsplib import stated_cost
+
+    (tmp_path / "v.sol").write_text("Route #1: 1 2\nCost: 10\n")
+    assert stated_cost(tmp_path / "v.sol") == 10
+    (tmp_path / "v.sol").write_text("Route #1: 1 2\nCost 1_0\n")  # vrplib's reader gave 10
+    with pytest.raises(FormatError, match=r"v.sol:2: a numeric Cost, got '1_0'"):
+        stated_cost(tmp_path / "v.sol")
