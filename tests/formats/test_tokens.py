@@ -1,11 +1,15 @@
 """problems/common/tokens.py: the numbers of the formats as they write them, checked through every reader that takes
 numbers from a file (instances and solutions)."""
 
+import dataclasses
+
 import pytest
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.tokens import real, whole
+from frontierco.problems.common.fingerprint import content_sha256
+from frontierco.problems.common.tokens import fields, real, whole
 from frontierco.problems.files import read_instance, read_solution
+from frontierco.problems.routing.tsplib import STREAM_FROM
 
 
 @pytest.mark.parametrize("token", ["1_000", "0_3", "1_0.5", "1e1_0", "\u0663", "12\u00a0"])
@@ -131,3 +135,77 @@ def test_a_stated_cost_with_an_underscore_is_a_format_error(tmp_path):
     (tmp_path / "v.sol").write_text("Route #1: 1 2\nCost 1_0\n")  # vrplib's reader gave 10
     with pytest.raises(FormatError, match=r"v.sol:2: a numeric Cost, got '1_0'"):
         stated_cost(tmp_path / "v.sol")
+
+
+SPACES = {"no-break": "\u00a0", "em": "\u2003", "narrow no-break": "\u202f", "ideographic": "\u3000"}  # str.split() splits at each
+
+
+def _spaced(line: str, space: str) -> str:
+    """The line with its last ASCII space a Unicode one."""
+    at = line.rindex(" ")
+    return line[:at] + space + line[at + 1 :]
+
+
+@pytest.mark.parametrize("space", SPACES.values(), ids=SPACES)
+def test_fields_are_apart_by_ascii_whitespace_only(space):
+    assert fields(" 12 \t34\r\n") == "12 34".split() == fields("12\x0b34")
+    assert fields(f"12{space}34 5") == [f"12{space}34", "5"]  # one field, which no number parser takes
+    assert fields(f"{space}12 34{space}\n") == ["12", "34"]  # a Unicode space may pad a line
+    assert fields(space) == [] == fields("")
+
+
+@pytest.mark.parametrize("space", SPACES.values(), ids=SPACES)
+@pytest.mark.parametrize(("name", "text", "old", "line"), [case for case in INSTANCES if " : " not in case[2]])
+def test_numbers_apart_by_a_unicode_space_are_a_format_error_in_every_reader(tmp_path, space, name, text, old, line):
+    """'12\\u00a034' was read as the two numbers 12 and 34 (str.split()), or by numpy's loadtxt as the same."""
+    (tmp_path / name).write_text(text.replace(old, _spaced(old, space)))
+    with pytest.raises(FormatError) as caught:
+        read_instance(tmp_path / name)
+    assert caught.value.line == line, str(caught.value)
+
+
+@pytest.mark.parametrize(("name", "text", "solution", "body", "old", "line"), [case for case in SOLUTIONS if " " in case[4]])
+def test_numbers_apart_by_a_unicode_space_in_a_solution_file_are_a_format_error(tmp_path, name, text, solution, body, old, line):
+    (tmp_path / name).write_text(text)
+    instance = read_instance(tmp_path / name)
+    (tmp_path / solution).write_text(body.replace(old, _spaced(old, "\u00a0")))
+    with pytest.raises(FormatError) as caught:
+        read_solution(tmp_path / solution, instance)
+    assert caught.value.line == line, str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "old", "new"),
+    [
+        ("t.tsp", TSP, "NAME : t", "NAME : t\u00a0one\nCOMMENT : 1\u00a0000 km\u2003(d\u00e9j\u00e0)"),  # header values are text
+        ("t.tsp", TSP, "3 3 4", "3 3 4\u00a0"),  # a line padded by a Unicode space
+        ("d.mis", "p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n", "p edge", "c 12\u00a034\u3000x\np edge"),  # a comment
+        ("d.mis", "p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n", "e 2 3", "\u00a0\ne 2 3"),  # a line of a Unicode space is blank
+        ("p.gr", "p ds 3 2\n1 2\n2 3\n", "2 3", "c 1\u00a02\n2 3"),
+        ("s.stp", STP, "SECTION Graph", 'SECTION Comment\nName "a\u00a01 2"\nEND\nSECTION Graph'),
+        ("x.mps", MPS, "ROWS", "* 1\u00a02\nROWS"),
+        ("c.plc", "2 2\n10 5\n10 6\n3 4\n1 2\n3 4\n", "1 2", "1 2\u00a0"),
+    ],
+)
+def test_unicode_spaces_in_text_and_around_a_line_still_read(tmp_path, name, text, old, new):
+    (tmp_path / name).write_text(text)
+    before = read_instance(tmp_path / name)
+    (tmp_path / name).write_text(text.replace(old, new, 1))
+    after = read_instance(tmp_path / name)
+    assert content_sha256(dataclasses.replace(after, name=before.name)) == content_sha256(before)
+    assert after.name == ("t\u00a0one" if "NAME" in old else before.name)  # a NAME is kept as written
+
+
+def test_a_streamed_coordinate_file_with_a_unicode_space_between_numbers_is_a_format_error(tmp_path):
+    """numpy's loadtxt splits at Unicode spaces as str.split() does; a file it streams is read by the general reader
+    whenever it is not all ASCII."""
+    n = 300_000
+    rows = "".join(f"{k} {k % 977} {k % 991}\n" for k in range(1, n + 1))
+    head = f"NAME : big\nCOMMENT : caf\u00e9\u00a0au lait\nTYPE : TSP\nDIMENSION : {n}\nEDGE_WEIGHT_TYPE : EUC_2D\n"
+    text = f"{head}NODE_COORD_SECTION\n{rows}EOF\n"
+    assert len(text) > STREAM_FROM
+    (tmp_path / "big.tsp").write_text(text)
+    assert read_instance(tmp_path / "big.tsp").n == n
+    (tmp_path / "big.tsp").write_text(text.replace("\n250000 ", "\n250000\u00a0"))
+    with pytest.raises(FormatError, match=r"big.tsp:250006: numbers in NODE_COORD_SECTION"):
+        read_instance(tmp_path / "big.tsp")

@@ -1,4 +1,5 @@
-"""The numbers of the formats' text lines, read as the formats write them: ASCII digits, no '_'.
+"""The fields and numbers of the formats' text lines, read as the formats write them: fields apart by ASCII
+whitespace, numbers in ASCII digits without '_'.
 
 Python's int() and float() read '1_000' as 1000 and '1_0.5' as 10.5 (and '٣' as 3): a reader that turned a file's
 token into a number with them took such a token as a number, where no format of the suite has one. ``whole`` and
@@ -7,6 +8,11 @@ own error names the file and the line.
 """
 
 from __future__ import annotations
+
+import re
+
+# the ASCII characters str.split() takes as whitespace (U+001C..U+001F, the information separators, among them)
+_ASCII_WHITESPACE = re.compile(r"[ \t\n\r\x0b\x0c\x1c-\x1f]+")
 
 
 def _plain(token: str) -> str:
@@ -23,3 +29,15 @@ def whole(token: str) -> int:
 def real(token: str) -> float:
     """``float(token)`` for a number as the formats write it (ASCII, no '_'); else a ValueError."""
     return float(_plain(token))
+
+
+def fields(line: str) -> list[str]:
+    """The fields of ``line``, apart by ASCII whitespace only. str.split() also splits at Unicode spaces (U+00A0
+    no-break space, U+2003 em space, ...), so '12\u00a034' read as the numbers 12 and 34; here it is one field, which
+    no number parser takes. Unicode spaces at either end of the line are padding (as str.strip() and a blank line's
+    test take them): such a space may pad a line, never separate its fields. An ASCII line splits as str.split()
+    splits it."""
+    if line.isascii():
+        return line.split()
+    stripped = line.strip()
+    return _ASCII_WHITESPACE.split(stripped) if stripped else []

@@ -17,7 +17,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import read_text
-from frontierco.problems.common.tokens import real
+from frontierco.problems.common.tokens import fields, real
 from frontierco.problems.facility.cflp import CFLPInstance
 
 
@@ -26,7 +26,7 @@ def _token_line(text: str, index: int) -> int:
     seen = 0
     number = 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        seen += len(raw.split())
+        seen += len(fields(raw))
         if seen > index:
             return number
     return number
@@ -35,7 +35,7 @@ def _token_line(text: str, index: int) -> int:
 def numbers(path: Path, text: str) -> np.ndarray:
     """Every whitespace-separated token of ``text`` as a float; a token that is not a number is a FormatError
     naming its line."""
-    tokens = text.split()
+    tokens = text.split() if text.isascii() else [token for raw in text.splitlines() for token in fields(raw)]
     if "_" not in text and text.isascii():  # numpy's conversion is float()'s, '1_000' included: only for plain text
         try:
             return np.array(tokens, dtype=np.float64)

@@ -11,14 +11,14 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import read_text
-from frontierco.problems.common.tokens import real, whole
+from frontierco.problems.common.tokens import fields, real, whole
 from frontierco.problems.facility.cpmp import CPMPInstance
 
 
 def read_cpmp(path: str | Path) -> CPMPInstance:
     """A CPMP text file; a short, long or malformed file is a FormatError naming the line."""
     path = Path(path)
-    lines = [(k, raw.split()) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
+    lines = [(k, fields(raw)) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
     if not lines:
         raise FormatError(path, 0, "a first line 'n p'")
     header_line, header = lines[0]

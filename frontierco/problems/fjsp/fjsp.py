@@ -18,7 +18,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array
 from frontierco.problems.common.text import read_text
-from frontierco.problems.common.tokens import real, whole
+from frontierco.problems.common.tokens import fields, real, whole
 
 MAX_TIME = 2**53  # the makespan and every start are float64 in solutions: exact only up to 2^53
 
@@ -183,7 +183,7 @@ def read_solution_file(path: Path, instance: FJSPInstance) -> FJSPSolution:
     starts = np.zeros(instance.num_operations, dtype=np.float64)
     expected = "'job operation machine start' (1-based job, operation and machine; start >= 0)"
     for number, line in enumerate(read_text(path).splitlines(), start=1):
-        tokens = line.split("#", 1)[0].split()
+        tokens = fields(line.split("#", 1)[0])
         if not tokens:
             continue
         try:

@@ -12,7 +12,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
-from frontierco.problems.common.tokens import whole
+from frontierco.problems.common.tokens import fields, whole
 
 
 def canonical_edges(edges: np.ndarray) -> np.ndarray:
@@ -141,7 +141,7 @@ def read_solution_file(path: Path, instance: MISInstance) -> MISSolution:
     vertices: list[int] = []
     for number, raw in enumerate(read_text(path).splitlines(), start=1):
         try:
-            vertices += [whole(t) for t in raw.split()]
+            vertices += [whole(t) for t in fields(raw)]
         except ValueError:
             raise FormatError(path, number, "one 1-based vertex number per line") from None
     return MISSolution(np.array(vertices, dtype=np.int64) - 1)

@@ -12,7 +12,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
-from frontierco.problems.common.tokens import whole
+from frontierco.problems.common.tokens import fields, whole
 from frontierco.problems.graphs.mds import MDSInstance
 from frontierco.problems.graphs.mis import canonical_edges
 
@@ -32,7 +32,7 @@ def _header(text: str, path: Path) -> tuple[int, int, int, int]:
         end = text.find("\n", offset)
         end = len(text) if end == -1 else end + 1
         raw, offset, number = text[offset:end], end, number + 1
-        tokens = raw.split()
+        tokens = fields(raw)
         if not tokens or tokens[0] == "c":
             continue
         if tokens[0] != "p":
@@ -77,7 +77,7 @@ def _slow_edges(path: Path, text: str, header: int, n: int) -> np.ndarray:
     edges: list[tuple[int, int]] = []
     seen: set[tuple[int, int]] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
-        tokens = raw.split()
+        tokens = fields(raw)
         if number <= header or not tokens or tokens[0] == "c":
             continue
         if tokens[0] == "p":

@@ -17,7 +17,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import base_suffix, read_text
-from frontierco.problems.common.tokens import real
+from frontierco.problems.common.tokens import fields, real
 from frontierco.problems.milp.milp import MILPInstance
 
 if TYPE_CHECKING:  # highspy is imported where it is used: reading any other file never loads it
@@ -128,7 +128,7 @@ def check_mps_text(text: str, path: Path) -> None:
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("*"):
             continue
-        tokens = raw.split()
+        tokens = fields(raw)
         head = tokens[0].upper()
         if not raw[0].isspace() and head in _SECTIONS:
             section = head

@@ -21,7 +21,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
-from frontierco.problems.common.tokens import real, whole
+from frontierco.problems.common.tokens import fields, real, whole
 from frontierco.problems.steiner.stp import STPInstance, disconnected_terminal, edge_keys
 
 MAGIC = "33D32945"
@@ -189,7 +189,7 @@ def read_steinlib(path: str | Path) -> STPInstance:
     seen: set[str] = set()
     started = False
     for number, raw in enumerate(lines, start=1):
-        tokens = raw.split("#")[0].split()
+        tokens = fields(raw.split("#")[0])
         if not tokens:
             continue
         if not started:

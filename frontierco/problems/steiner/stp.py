@@ -18,7 +18,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
-from frontierco.problems.common.tokens import whole
+from frontierco.problems.common.tokens import fields, whole
 
 
 def edge_keys(n: int, edges: np.ndarray) -> np.ndarray:
@@ -209,7 +209,7 @@ def write_solution_file(path: Path, instance: STPInstance, solution: STPSolution
 def read_solution_file(path: Path, instance: STPInstance) -> STPSolution:
     pairs = []
     for number, raw in enumerate(read_text(path).splitlines(), start=1):
-        tokens = raw.split("#")[0].split()
+        tokens = fields(raw.split("#")[0])
         if not tokens:
             continue
         try:
