@@ -48,8 +48,8 @@ def manifest_files(folders: Iterable[Path]) -> list[Path]:
 
 def generator_problems(collection: Collection) -> list[str]:
     """What keeps the generated instances of a collection from being built: an unknown generator, one of another
-    problem, parameters its function does not take or of another type than it declares (checked against its
-    signature: nothing is generated)."""
+    problem, parameters its function does not take, needs or takes of another type (checked against its signature:
+    nothing is generated), one line each."""
     found: set[str] = set()
     for entry in collection.entries:
         source = entry.source
@@ -61,14 +61,13 @@ def generator_problems(collection: Collection) -> list[str]:
         elif generator.problem != collection.problem:
             found.add(f"generator {generator.name} builds {generator.problem} instances, not {collection.problem}")
         else:
+            wrong = generator.parameter_problems(source.params)
+            found.update(f"instance {entry.name}: bad parameters for generator {generator.name}: {problem}" for problem in wrong)
             try:
                 inspect.signature(generator.build).bind(entry.name, source.seed, **source.params)
             except TypeError as exc:
-                found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {exc}")
-                continue
-            wrong = generator.parameter_problems(source.params)
-            if wrong:
-                found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {'; '.join(wrong)}")
+                if not wrong:  # anything the parameters' own lines do not say already
+                    found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {exc}")
     return [f"{collection.manifest}: {problem}" for problem in sorted(found)]
 
 
