@@ -25,7 +25,7 @@ from frontierco.names import BadName, check_name
 from frontierco.parameters import read_solver_file
 from frontierco.problems import PROBLEMS
 from frontierco.problems.generate import GENERATORS
-from frontierco.solver import SolverSpec, describe_solver_file, entry_point_specs
+from frontierco.solver import SolverSpec, describe_solver_file, read_entry_points
 from frontierco.workspace import Context
 
 
@@ -250,6 +250,10 @@ def validate(
     collections = check_manifests(context.layers("instances") if instances is None else instances, findings)
     known_solvers = check_solver_folders(context.layers("solvers") if solvers is None else solvers, findings)
     if solvers is None:  # the installed packages' solvers (entry points) may run in a campaign too
-        known_solvers = {spec.name: spec for spec in entry_point_specs()} | known_solvers
+        entries, bad = read_entry_points()
+        findings.problems += [str(exc) for exc in bad]
+        twice = [spec for spec in entries if spec.name in known_solvers]
+        findings.problems += [f"{spec.target}: solver {spec.name!r} is defined in {known_solvers[spec.name].target} too" for spec in twice]
+        known_solvers = {spec.name: spec for spec in entries} | known_solvers
     check_campaigns(context.layers("campaigns") if campaigns is None else campaigns, known_solvers, collections, findings)
     return findings
