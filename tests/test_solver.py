@@ -44,29 +44,6 @@ def test_template_folders_are_not_solvers(tmp_path, monkeypatch):
     assert [spec.name for spec in describe_solver_file(tmp_path / "_template" / "solver.py")] == ["t"]
 
 
-def test_entry_point_solvers_are_discovered(tmp_path, monkeypatch):
-    import importlib.metadata
-    import sys
-
-    package = tmp_path / "outside_solver_pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text(
-        "from frontierco.solver import Solver\n"
-        "class Outside(Solver):\n"
-        "    name = 'outside'\n"
-        "    problems = ('mis',)\n"
-        "    def solve(self, instance, budget):\n"
-        "        yield from ()\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    point = importlib.metadata.EntryPoint("outside", "outside_solver_pkg:Outside", "frontierco.solvers")
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [point] if group == "frontierco.solvers" else [])
-    spec = discover()["outside"]
-    assert spec.problems == ("mis",) and spec.available
-    assert spec.load().__name__ == "Outside"
-    sys.modules.pop("outside_solver_pkg", None)
-
-
 @pytest.mark.parametrize("body", ["class X(Solver:\n", "x = 1\x00\n"], ids=["syntax-error", "nul-byte"])
 def test_a_solver_file_that_cannot_be_parsed_is_left_out_and_the_others_are_found(tmp_path, monkeypatch, body):
     import importlib.metadata
