@@ -138,7 +138,9 @@ def _reference(raw: dict[str, object], where: str) -> Reference | None:
 
 
 def _number(raw: dict[str, object], key: str, where: str) -> float | None:
-    """A finite number under ``key``, or None where the key is absent."""
+    """A finite number under ``key``, or None where the key is absent. (TOML's own grammar has '_' between digits:
+    ``1_000`` is 1000 to every TOML reader, so a manifest's numbers are taken as tomllib reads them; a string is never
+    taken for a number, here or in a generator's parameters.)"""
     value = raw.get(key)
     if value is None:
         return None

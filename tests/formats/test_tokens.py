@@ -7,7 +7,7 @@ import pytest
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.fingerprint import content_sha256
-from frontierco.problems.common.tokens import fields, real, whole
+from frontierco.problems.common.tokens import UNICODE_SPACE, fields, real, whole
 from frontierco.problems.files import read_instance, read_solution
 from frontierco.problems.routing.tsplib import STREAM_FROM
 
@@ -209,3 +209,19 @@ def test_a_streamed_coordinate_file_with_a_unicode_space_between_numbers_is_a_fo
     (tmp_path / "big.tsp").write_text(text.replace("\n250000 ", "\n250000\u00a0"))
     with pytest.raises(FormatError, match=r"big.tsp:250006: numbers in NODE_COORD_SECTION"):
         read_instance(tmp_path / "big.tsp")
+
+
+@pytest.mark.parametrize("space", SPACES.values(), ids=SPACES)
+def test_a_unicode_space_in_an_lp_model_is_a_format_error_outside_its_comments(tmp_path, space):
+    """HiGHS takes a Unicode space as part of a name: 'x +\\u00a0y' was the variables x and '\\u00a0y', y left out."""
+    model = "\\ a comment: 1{space}000\nMinimize\n obj: 2 x + y\nSubject To\n c1: x + y >= 1\nEnd\n"
+    (tmp_path / "m.lp").write_text(model.format(space=space))
+    assert read_instance(tmp_path / "m.lp").col_names == ("x", "y")  # in a comment it is text
+    (tmp_path / "m.lp").write_text(model.format(space=" ").replace("x + y >=", f"x +{space}y >="))
+    with pytest.raises(FormatError, match=rf"m.lp:5: names and numbers apart by ASCII spaces \(found U\+{ord(space):04X}\)"):
+        read_instance(tmp_path / "m.lp")
+
+
+def test_unicode_space_is_what_str_split_splits_at_beyond_ascii():
+    beyond = {chr(c) for c in range(0x80, 0x110000) if chr(c).isspace()}
+    assert beyond == {chr(c) for c in range(0x80, 0x3001) if UNICODE_SPACE.fullmatch(chr(c))} and max(beyond) == "\u3000"

@@ -13,6 +13,8 @@ import re
 
 # the ASCII characters str.split() takes as whitespace (U+001C..U+001F, the information separators, among them)
 _ASCII_WHITESPACE = re.compile(r"[ \t\n\r\x0b\x0c\x1c-\x1f]+")
+# the other characters it takes as whitespace: the Unicode spaces (U+0085 and U+2028/9 are line breaks to it)
+UNICODE_SPACE = re.compile(r"[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
 def _plain(token: str) -> str:
@@ -33,8 +35,8 @@ def real(token: str) -> float:
 
 def fields(line: str) -> list[str]:
     """The fields of ``line``, apart by ASCII whitespace only. str.split() also splits at Unicode spaces (U+00A0
-    no-break space, U+2003 em space, ...), so '12\u00a034' read as the numbers 12 and 34; here it is one field, which
-    no number parser takes. Unicode spaces at either end of the line are padding (as str.strip() and a blank line's
+    no-break space, U+2003 em space, ...), so 12, a no-break space and 34 read as the numbers 12 and 34; here they are
+    one field, which no number parser takes. Unicode spaces at either end of the line are padding (as str.strip() and a blank line's
     test take them): such a space may pad a line, never separate its fields. An ASCII line splits as str.split()
     splits it."""
     if line.isascii():
