@@ -138,7 +138,9 @@ def _reference(raw: dict[str, object], where: str) -> Reference | None:
 
 
 def _number(raw: dict[str, object], key: str, where: str) -> float | None:
-    """A finite number under ``key``, or None where the key is absent."""
+    """A finite number under ``key``, or None where the key is absent. (TOML's own grammar has '_' between digits:
+    ``1_000`` is 1000 to every TOML reader, so a manifest's numbers are taken as tomllib reads them; a string is never
+    taken for a number, here or in a generator's parameters.)"""
     value = raw.get(key)
     if value is None:
         return None
@@ -160,6 +162,18 @@ def _table(value: object, where: str) -> dict[str, object]:
     return dict(value)
 
 
+def _params(collection: dict[str, object], own: dict[str, object], where: str) -> dict[str, object]:
+    """A generated instance's parameters: the collection's and its own, which may add to them but not change one."""
+    changed = sorted(key for key in own if key in collection and own[key] != collection[key])
+    if changed:
+        key = changed[0]
+        raise RegistryError(
+            f"{where}: params {key} = {own[key]!r} contradicts the collection's {key} = {collection[key]!r}"
+            " (an instance may add parameters, not change them)"
+        )
+    return collection | own
+
+
 def _entry(collection: str, problem: str, top: dict[str, object], raw: object, where: str) -> InstanceEntry:
     if not isinstance(raw, dict):
         raise RegistryError(f"{where}: an instance must be a table ([[instance]])")
@@ -171,11 +185,14 @@ def _entry(collection: str, problem: str, top: dict[str, object], raw: object, w
         source: FileSource | GeneratedSource
         check_name(name, "instance name")
         if "file" in raw:
+            stray = sorted(key for key in ("seed", "params", "content_sha256") if key in raw)
+            if stray:
+                raise RegistryError(f"{where}: a file instance takes no {', '.join(stray)} (they describe a generated one)")
             source = FileSource(check_relative(str(raw["file"]), "file"), str(raw["url"]), _sha256(raw["sha256"], "sha256", where))
         else:
             digest = raw.get("content_sha256")
             digest = None if digest is None else _sha256(digest, "content_sha256", where)
-            params = _table(top.get("params", {}), where) | _table(raw.get("params", {}), where)
+            params = _params(_table(top.get("params", {}), where), _table(raw.get("params", {}), where), where)
             seed = raw["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:  # numpy's generators take none below 0
                 raise RegistryError(f"{where}: seed must be a non-negative integer, got {seed!r}")
@@ -215,6 +232,8 @@ def read_manifest(path: Path) -> Collection:
     except (ValueError, RecursionError) as exc:  # (TOMLDecodeError; an integer past 4,300 digits; nesting past the stack)
         raise RegistryError(f"{path}: not valid TOML ({exc})") from None
     check_keys(top, MANIFEST_KEYS, str(path), RegistryError)
+    if "params" in top and "generator" not in top:
+        raise RegistryError(f"{path}: params are a generator's, but the manifest names no generator")
     try:
         name, problem = str(top["name"]), str(top["problem"])
     except KeyError as exc:

@@ -192,10 +192,25 @@ class RunRecord:
                 raise ValueError(f"{name} is {values[name]}")
         if not (math.isfinite(values["time_limit"]) and values["time_limit"] > 0):
             raise ValueError(f"time_limit is {values['time_limit']}, not a positive number of seconds")
-        values["trace"] = [(float(t), float(v)) for t, v in data["trace"]]
-        if not all(math.isfinite(t) and math.isfinite(v) for t, v in values["trace"]):
-            raise ValueError("trace holds a value that is not finite")
+        values["trace"] = _trace(data["trace"])
         return cls(**values, extra={k: v for k, v in data.items() if k not in known})
+
+
+def _trace(entries: list[object]) -> list[tuple[float, float]]:
+    """A record's trace: [time, value] pairs of finite JSON numbers (float() alone took '1_2', ' 12 ' and true, and
+    an entry of no two values was a TypeError); else a ValueError."""
+    trace = []
+    for entry in entries:
+        if not isinstance(entry, list) or len(entry) != 2 or any(isinstance(x, bool) or not isinstance(x, int | float) for x in entry):
+            raise ValueError(f"trace holds {entry!r}, not a pair of numbers [time, value]")
+        try:
+            pair = (float(entry[0]), float(entry[1]))
+        except OverflowError:  # an integer past float64
+            pair = (math.inf, math.inf)
+        if not (math.isfinite(pair[0]) and math.isfinite(pair[1])):
+            raise ValueError("trace holds a value that is not finite")
+        trace.append(pair)
+    return trace
 
 
 _NUMBER = (int, float)

@@ -11,13 +11,16 @@ Discovery: every ``solvers/<name>/solver.py`` of the project, and the entry-poin
 ``frontierco.solvers`` (``name = "package.module:Class"``) for solvers in other packages. Listing
 reads each ``solver.py`` as text (its class attributes ``name``, ``problems``, ``requires``) and never
 imports it, so a solver whose library is missing is listed as unavailable with the ``pip install``
-that fixes it.
+that fixes it. An entry point is imported to read its class; one that names no solver (its module fails to import,
+its target is no Solver class, its name is no plain name) is left out with a one-line warning (``BadEntryPoint``),
+and every other solver is still found.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.metadata
 import importlib.util
 import inspect
 import logging
@@ -280,21 +283,59 @@ def describe_solver_file(path: Path) -> list[SolverSpec]:
     return specs
 
 
-def entry_point_specs() -> list[SolverSpec]:
-    import importlib.metadata
+class BadEntryPoint(FrontiercoError):
+    """An entry point of ``ENTRY_POINT_GROUP`` that names no solver the suite can list; ``names``: the solver names it
+    may be asked for by (its own, and the name its class gives, when it got that far)."""
 
-    specs = []
+    def __init__(self, message: str, names: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.names = names
+
+
+def _entry_point_spec(entry: importlib.metadata.EntryPoint) -> SolverSpec:
+    """The solver an entry point names, read from its class; a BadEntryPoint in one line when it names none. A module
+    that a missing package keeps from importing is a solver listed as unavailable, with that package as its fix."""
+    dist = getattr(entry, "dist", None)  # the package that declares it (None for an entry point made by hand)
+    where = f"entry point {entry.name} = {entry.value} (package {dist.name if dist is not None else '?'})"
+    if importlib.metadata.EntryPoint.pattern.match(entry.value) is None:
+        raise BadEntryPoint(f"{where}: a 'module:Class' target", (entry.name,))
+    try:
+        cls = entry.load()
+    except ModuleNotFoundError as exc:
+        if not exc.name:
+            raise BadEntryPoint(f"{where}: cannot be imported ({exc})", (entry.name,)) from None
+        return SolverSpec(entry.name, (), entry.value, {exc.name: exc.name})
+    except Exception as exc:  # whatever its module raises on import: one line, and the other solvers are still found
+        raise BadEntryPoint(f"{where}: cannot be imported ({type(exc).__name__}: {exc})", (entry.name,)) from None
+    if not (isinstance(cls, type) and issubclass(cls, Solver)):
+        raise BadEntryPoint(f"{where}: a Solver class, not {type(cls).__name__} {cls!r:.40}", (entry.name,))
+    name = cls.name or entry.name
+    problems = cls.problems
+    try:
+        check_name(name, "solver name")
+        if not isinstance(problems, tuple | list) or not problems or not all(isinstance(p, str) for p in problems):
+            raise FrontiercoError(f"problems must be a tuple of problem names, not {problems!r:.40}")
+        parameters = parse_params_table(cls.parameters, entry.value)
+    except (BadName, FrontiercoError) as exc:
+        raise BadEntryPoint(f"{where}: {exc}", tuple(dict.fromkeys((entry.name, name)))) from None
+    paths = tuple(cls.path_params)
+    return SolverSpec(name, tuple(problems), entry.value, dict(cls.requires), bool(cls.learned), paths, parameters)
+
+
+def read_entry_points() -> tuple[list[SolverSpec], list[BadEntryPoint]]:
+    """The solvers the installed packages declare in ``ENTRY_POINT_GROUP``, and the entries that name none."""
+    specs, bad = [], []
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
-            cls = entry.load()
-        except ImportError as exc:
-            specs.append(SolverSpec(entry.name, (), entry.value, {str(exc.name or "?"): str(exc.name or "?")}))
-            continue
-        paths = tuple(getattr(cls, "path_params", ()))
-        parameters = parse_params_table(getattr(cls, "parameters", {}), entry.value)
-        name = cls.name or entry.name
-        specs.append(SolverSpec(name, tuple(cls.problems), entry.value, dict(cls.requires), bool(cls.learned), paths, parameters))
-    return specs
+            specs.append(_entry_point_spec(entry))
+        except BadEntryPoint as exc:
+            bad.append(exc)
+    return specs, bad
+
+
+def entry_point_specs() -> list[SolverSpec]:
+    """The solvers of the installed packages' entry points (``read_entry_points`` less the entries that name none)."""
+    return read_entry_points()[0]
 
 
 def _described(path: Path) -> list[SolverSpec]:
@@ -317,14 +358,20 @@ def discover(directory: Path | Sequence[Path] | None = None) -> dict[str, Solver
     return _discover(directory)[0]
 
 
-def _discover(directory: Path | Sequence[Path] | None) -> tuple[dict[str, SolverSpec], dict[str, str]]:
-    """``discover``'s solvers, and for each name two solvers share the line that says which."""
+def _discover(directory: Path | Sequence[Path] | None) -> tuple[dict[str, SolverSpec], dict[str, str], dict[str, str]]:
+    """``discover``'s solvers; for each name two solvers share the line that says which; for each name only a bad
+    entry point gives, the line that says what is wrong with it."""
     found: dict[str, SolverSpec] = {}
     shared: dict[str, str] = {}
     folders = _folders(directory)
     files = [path for folder in folders if folder.is_dir() for path in sorted(folder.glob("*/solver.py"))]
     specs = [spec for path in files if not path.parent.name.startswith("_") for spec in _described(path)]
-    for spec in specs + entry_point_specs():
+    entries, bad = read_entry_points()
+    refused: dict[str, str] = {}
+    for exc in bad:
+        log.warning("%s; the solver is left out", exc)
+        refused |= {name: str(exc) for name in exc.names}
+    for spec in specs + entries:
         try:
             check_name(spec.name, "solver name")
         except BadName as exc:
@@ -338,13 +385,15 @@ def _discover(directory: Path | Sequence[Path] | None) -> tuple[dict[str, Solver
             log.warning("%s; both are left out", shared[spec.name])
             continue
         found[spec.name] = spec
-    return found, shared
+    return found, shared, {name: line for name, line in refused.items() if name not in found and name not in shared}
 
 
 def get_solver(name: str, directory: Path | Sequence[Path] | None = None) -> SolverSpec:
-    solvers, shared = _discover(directory)
+    solvers, shared, refused = _discover(directory)
     if name in shared:
         raise FrontiercoError(f"{shared[name]}; rename one")
+    if name in refused:
+        raise SolverUnavailable(refused[name])
     if name not in solvers:
         raise SolverUnavailable(f"unknown solver {name!r}; known: {', '.join(sorted(solvers)) or 'none'}")
     return solvers[name]

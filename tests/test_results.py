@@ -111,3 +111,19 @@ def test_an_index_of_garbage_admits_nothing_and_a_folder_in_a_record_files_place
     folder.mkdir()
     with pytest.raises(StoreError, match="a record file, not a folder"):  # an IsADirectoryError traceback
         read_records(folder)
+
+
+@pytest.mark.parametrize("entry", [["0_5", 12.0], [0.5, "1_2"], [0.5, "12"], [True, 12.0], [0.5], 5, None], ids=repr)
+def test_a_trace_entry_that_is_no_pair_of_json_numbers_is_no_record(entry):
+    """The trace was read with float(): '1_2' (and ' 12 ', and true) became numbers, and an entry of no two values a
+    TypeError that only some callers caught."""
+    import json
+
+    from frontierco.results import RunRecord
+    from tests.helpers import record
+
+    data = json.loads(record("s", "t1", "feasible", 12.0, [(0.5, 12.0)]).to_json())
+    assert RunRecord.from_json(json.dumps(data)).trace == [(0.5, 12.0)]
+    data["trace"] = [entry]
+    with pytest.raises(ValueError, match="trace"):
+        RunRecord.from_json(json.dumps(data))

@@ -1,4 +1,5 @@
 import os
+import sys
 
 import pytest
 
@@ -43,29 +44,6 @@ def test_template_folders_are_not_solvers(tmp_path, monkeypatch):
     assert [spec.name for spec in describe_solver_file(tmp_path / "_template" / "solver.py")] == ["t"]
 
 
-def test_entry_point_solvers_are_discovered(tmp_path, monkeypatch):
-    import importlib.metadata
-    import sys
-
-    package = tmp_path / "outside_solver_pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text(
-        "from frontierco.solver import Solver\n"
-        "class Outside(Solver):\n"
-        "    name = 'outside'\n"
-        "    problems = ('mis',)\n"
-        "    def solve(self, instance, budget):\n"
-        "        yield from ()\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    point = importlib.metadata.EntryPoint("outside", "outside_solver_pkg:Outside", "frontierco.solvers")
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [point] if group == "frontierco.solvers" else [])
-    spec = discover()["outside"]
-    assert spec.problems == ("mis",) and spec.available
-    assert spec.load().__name__ == "Outside"
-    sys.modules.pop("outside_solver_pkg", None)
-
-
 @pytest.mark.parametrize("body", ["class X(Solver:\n", "x = 1\x00\n"], ids=["syntax-error", "nul-byte"])
 def test_a_solver_file_that_cannot_be_parsed_is_left_out_and_the_others_are_found(tmp_path, monkeypatch, body):
     import importlib.metadata
@@ -104,3 +82,77 @@ def test_a_solver_py_that_is_no_small_regular_file_is_left_out_in_one_line(tmp_p
         path.symlink_to("/dev/zero")
     assert set(discover(tmp_path)) >= {"fine"} and "hostile" not in discover(tmp_path)
     assert f"{path}: " in caplog.text and "the solver is left out" in caplog.text
+
+
+OUTSIDE = (
+    "from frontierco.solver import Solver\n"
+    "class Outside(Solver):\n"
+    "    name = 'outside'\n"
+    "    problems = ('mis',)\n"
+    "    def solve(self, instance, budget):\n"
+    "        yield from ()\n"
+    "class Evil(Outside):\n"
+    "    name = '../evil'\n"
+    "NOT_A_SOLVER = 5\n"
+)
+BAD_ENTRIES = {  # entry name = target: what a package may declare
+    "evil": "outside_solvers:Evil",  # a solver name that is a path
+    "crashing": "outside_crashing:Crashing",  # its module raises on import
+    "gone": "outside_solvers:Gone",  # no such class
+    "number": "outside_solvers:NOT_A_SOLVER",  # not a solver class
+    "garbled": "not a target",
+}
+
+
+def _installed(tmp_path, monkeypatch, entries):
+    """A package installed for real as far as importlib.metadata can tell: its dist-info, with entry_points.txt, and
+    its modules on sys.path."""
+    site = tmp_path / "site"
+    info = site / "outside_solvers-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: outside-solvers\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[frontierco.solvers]\n" + "".join(f"{name} = {target}\n" for name, target in entries.items()))
+    (site / "outside_solvers.py").write_text(OUTSIDE)
+    (site / "outside_crashing.py").write_text("raise RuntimeError('boom at import')\n")
+    monkeypatch.syspath_prepend(str(site))
+    for module in ("outside_solvers", "outside_crashing"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+
+
+def test_a_solver_of_an_installed_package_is_found_by_its_entry_point(tmp_path, monkeypatch):
+    _installed(tmp_path, monkeypatch, {"outside": "outside_solvers:Outside"})
+    spec = get_solver("outside")
+    assert spec.problems == ("mis",) and spec.available and spec.target == "outside_solvers:Outside"
+    assert spec.load().__name__ == "Outside" and "greedy" in discover()
+
+
+@pytest.mark.parametrize("bad", BAD_ENTRIES)
+def test_a_bad_entry_point_is_one_line_and_leaves_the_other_solvers(tmp_path, monkeypatch, caplog, bad):
+    """Each was a traceback from every command that lists solvers (entry.load() raised), or, for a name that is a
+    path, a solver validate took for a good one."""
+    from frontierco.app.validate import validate
+    from frontierco.errors import FrontiercoError
+
+    _installed(tmp_path, monkeypatch, {"outside": "outside_solvers:Outside", bad: BAD_ENTRIES[bad]})
+    found = discover()
+    assert "outside" in found and "greedy" in found and bad not in found and "../evil" not in found
+    warned = [record.getMessage() for record in caplog.records if BAD_ENTRIES[bad] in record.getMessage()]
+    assert len(warned) == 1 and "\n" not in warned[0], warned
+    with pytest.raises(FrontiercoError, match=f"^entry point {bad} = {BAD_ENTRIES[bad]} .*outside-solvers") as caught:
+        get_solver("../evil" if bad == "evil" else bad)
+    assert "\n" not in str(caught.value)
+    problems = [line for line in validate(None, [], None, []).problems if BAD_ENTRIES[bad] in line]  # the installed solvers only
+    assert problems == [str(caught.value)]
+
+
+def test_an_entry_point_solver_named_as_a_folder_s_solver_is_reported_and_neither_is_chosen(tmp_path, monkeypatch):
+    from frontierco.app.validate import validate
+    from frontierco.errors import FrontiercoError
+
+    _installed(tmp_path, monkeypatch, {"outside": "outside_solvers:Outside"})
+    (tmp_path / "site" / "outside_solvers.py").write_text(OUTSIDE.replace("name = 'outside'", "name = 'greedy'"))
+    assert "greedy" not in discover() and "outside" not in discover()
+    with pytest.raises(FrontiercoError, match="two solvers are named 'greedy'"):
+        get_solver("greedy")
+    (line,) = [line for line in validate(None, [], None, []).problems if "outside_solvers" in line]
+    assert line.startswith("outside_solvers:Outside: solver 'greedy' is defined in ") and line.endswith("greedy/solver.py:Greedy too")

@@ -216,3 +216,38 @@ def test_two_solvers_of_one_name_are_reported_and_break_no_other_command(tmp_pat
     expected = r"^two solvers are named 'greedy': .*greedy/solver.py:Greedy and .*twin/solver.py:.*; rename one$"
     with pytest.raises(FrontiercoError, match=expected):
         get_solver("greedy", layers)
+
+
+def test_a_manifest_that_contradicts_its_generator_is_one_line_per_problem(tmp_path):
+    """Each read without a word before: a second unknown parameter (only the first was named), the suite's file store
+    or an instance's own key as a parameter, an instance changing the collection's parameters, parameters on a file
+    instance or in a manifest with no generator."""
+    folders = _folders(tmp_path)
+    instances = folders["instances"]
+    city = {"problem": "tsp", "generator": "realcity-atsp", "params": {"city": "monaco", "n": 5}}
+    cases = {
+        "typos": GOOD_MANIFEST | {"params": {"n": 5, "p": 0.5, "pp": 1, "nn": 2}},
+        "own": GOOD_MANIFEST | {"params": {"n": 5, "p": 0.5, "seed": 3}},
+        "store": GOOD_MANIFEST | city | {"params": {"city": "monaco", "n": 5, "files": "/tmp"}},
+        "short": GOOD_MANIFEST | {"params": {"n": 5}},
+        "changed": GOOD_MANIFEST | {"instance": [{"name": "a", "seed": 9, "params": {"n": 6}}]},
+        "same": GOOD_MANIFEST | {"instance": [{"name": "a", "seed": 9, "params": {"n": 5}}, {"name": "b", "seed": 1, "params": {}}]},
+        "city": GOOD_MANIFEST | city | {"params": {"n": 5}, "instance": [{"name": "a", "seed": 9, "params": {"city": "monaco"}}]},
+        "seeded-file": FILE_MANIFEST | {"instance": [FILE_MANIFEST["instance"][0] | {"seed": 3, "params": {"n": 5}}]},
+        "no-generator": FILE_MANIFEST | {"params": {"n": 5}},
+    }
+    for name, manifest in cases.items():
+        (instances / f"{name}.toml").write_text(tomli_w.dumps(manifest | {"name": name}))
+    found = sorted(_validate(folders).problems)
+    bad = "instance a: bad parameters for generator"
+    assert found == [
+        f"{instances / 'changed.toml'} instance 0: params n = 6 contradicts the collection's n = 5"
+        " (an instance may add parameters, not change them)",
+        f"{instances / 'no-generator.toml'}: params are a generator's, but the manifest names no generator",
+        f"{instances / 'own.toml'}: {bad} mis-er: seed is the instance's own key, not a parameter",
+        f"{instances / 'seeded-file.toml'} instance 0: a file instance takes no params, seed (they describe a generated one)",
+        f"{instances / 'short.toml'}: {bad} mis-er: p is required (mis-er has no default for it)",
+        f"{instances / 'store.toml'}: {bad} realcity-atsp: files is not a parameter (the suite passes its file store)",
+        f"{instances / 'typos.toml'}: {bad} mis-er: nn is not a parameter of mis-er (it takes n, p)",
+        f"{instances / 'typos.toml'}: {bad} mis-er: pp is not a parameter of mis-er (it takes n, p)",
+    ]

@@ -25,7 +25,7 @@ from frontierco.names import BadName, check_name
 from frontierco.parameters import read_solver_file
 from frontierco.problems import PROBLEMS
 from frontierco.problems.generate import GENERATORS
-from frontierco.solver import SolverSpec, describe_solver_file, entry_point_specs
+from frontierco.solver import SolverSpec, describe_solver_file, read_entry_points
 from frontierco.workspace import Context
 
 
@@ -48,8 +48,8 @@ def manifest_files(folders: Iterable[Path]) -> list[Path]:
 
 def generator_problems(collection: Collection) -> list[str]:
     """What keeps the generated instances of a collection from being built: an unknown generator, one of another
-    problem, parameters its function does not take or of another type than it declares (checked against its
-    signature: nothing is generated)."""
+    problem, parameters its function does not take, needs or takes of another type (checked against its signature:
+    nothing is generated), one line each."""
     found: set[str] = set()
     for entry in collection.entries:
         source = entry.source
@@ -61,14 +61,13 @@ def generator_problems(collection: Collection) -> list[str]:
         elif generator.problem != collection.problem:
             found.add(f"generator {generator.name} builds {generator.problem} instances, not {collection.problem}")
         else:
+            wrong = generator.parameter_problems(source.params)
+            found.update(f"instance {entry.name}: bad parameters for generator {generator.name}: {problem}" for problem in wrong)
             try:
                 inspect.signature(generator.build).bind(entry.name, source.seed, **source.params)
             except TypeError as exc:
-                found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {exc}")
-                continue
-            wrong = generator.parameter_problems(source.params)
-            if wrong:
-                found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {'; '.join(wrong)}")
+                if not wrong:  # anything the parameters' own lines do not say already
+                    found.add(f"instance {entry.name}: bad parameters for generator {generator.name}: {exc}")
     return [f"{collection.manifest}: {problem}" for problem in sorted(found)]
 
 
@@ -251,6 +250,10 @@ def validate(
     collections = check_manifests(context.layers("instances") if instances is None else instances, findings)
     known_solvers = check_solver_folders(context.layers("solvers") if solvers is None else solvers, findings)
     if solvers is None:  # the installed packages' solvers (entry points) may run in a campaign too
-        known_solvers = {spec.name: spec for spec in entry_point_specs()} | known_solvers
+        entries, bad = read_entry_points()
+        findings.problems += [str(exc) for exc in bad]
+        twice = [spec for spec in entries if spec.name in known_solvers]
+        findings.problems += [f"{spec.target}: solver {spec.name!r} is defined in {known_solvers[spec.name].target} too" for spec in twice]
+        known_solvers = {spec.name: spec for spec in entries} | known_solvers
     check_campaigns(context.layers("campaigns") if campaigns is None else campaigns, known_solvers, collections, findings)
     return findings

@@ -17,6 +17,7 @@ from frontierco.problems import FAMILIES, Instance, Solution, problem_of
 from frontierco.problems.common.base import resolve
 from frontierco.problems.common.family import SolutionFile, TextForm, Writer
 from frontierco.problems.common.text import base_suffix, open_text
+from frontierco.problems.common.tokens import fields
 
 READERS: dict[str, str] = {suffix: reader for family in FAMILIES for suffix, reader in family.readers.items()}
 WRITERS: dict[str, Writer] = {problem: writer for family in FAMILIES for problem, writer in family.writers.items()}
@@ -33,7 +34,7 @@ def _first_lines(path: Path, count: int) -> list[list[str]]:
         with open_text(path) as handle:
             for raw in handle:
                 if raw.strip():
-                    found.append(raw.split())
+                    found.append(fields(raw))
                     if len(found) == count:
                         break
     except (OSError, EOFError, UnicodeDecodeError, ValueError):

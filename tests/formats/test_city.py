@@ -35,6 +35,10 @@ def test_rrnco_style_file_without_metadata(tmp_path):
             {"points": np.zeros((2, 2)), "distance": np.array([[0, np.inf], [1, 0]]), "duration": np.zeros((2, 2))},
             "finite values in distance",
         ),
+        (
+            {"points": np.array([["0", "1_0"], ["1", "2"]]), "distance": np.zeros((2, 2)), "duration": np.zeros((2, 2))},
+            "numbers in points",  # numpy converts text by float(): '1_0' was 10
+        ),
     ],
 )
 def test_bad_city_files(tmp_path, arrays, message):

@@ -100,6 +100,8 @@ CVRPTW_ARRAYS = {
         ({**CVRP_ARRAYS, "demands": np.array([0, -2, 3])}, "demands in 0..capacity"),
         ({**CVRP_ARRAYS, "demands": np.array([0, 2, 9])}, "demands in 0..capacity"),
         ({**CVRP_ARRAYS, "demands": np.array(["a", "b", "c"])}, "numbers in demands"),
+        ({**CVRP_ARRAYS, "capacity": np.array("0_5")}, "numbers in capacity"),  # numpy converts text by float(): 5
+        ({**TSP_ARRAYS, "distance_coords": np.array([["0", "0"], ["3", "0"], ["3", "4"]])}, "numbers in distance_coords"),
         ({**CVRPTW_ARRAYS, "time_windows": np.array([[0.0, 100.0], [50.0, 1.0], [2.0, 60.0]])}, "open before they close"),
         ({**CVRPTW_ARRAYS, "service_times": np.array([0.0, -1.5, 2.5])}, "service times >= 0"),
         ({**CVRPTW_ARRAYS, "duration_matrix": MATRIX[:2, :2]}, "durations between the 3 nodes"),
@@ -111,6 +113,8 @@ CVRPTW_ARRAYS = {
         "negative-demand",
         "demand-over-capacity",
         "text-demands",
+        "underscored-text-capacity",
+        "text-coordinates",
         "window-reversed",
         "negative-service",
         "durations-of-another-size",

@@ -311,3 +311,9 @@ def test_the_fast_path_takes_the_plain_form_and_leaves_the_rest(tmp_path):
     for odd in ("TOUR_SECTION\n3\n1.5\n-1\n", "TOUR_SECTION\n3\nx\n-1\n", "TOUR_SECTION\n3 1\n", "TOUR_SECTION\n3 1 -1\nEOF\nmore\n"):
         assert plain_tour(TOUR_HEAD + odd, path) is None, odd
     assert plain_tour("NAME t.tour\nBAD LINE\nTOUR_SECTION\n1\n-1\n", path) is None  # a header the general reader refuses
+
+
+def test_an_empty_type_is_a_format_error_naming_its_line(tmp_path):
+    (tmp_path / "t.tsp").write_text("NAME : t\nTYPE :\nDIMENSION : 2\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\nEOF\n")
+    with pytest.raises(FormatError, match=r"t.tsp:2: TYPE TSP, ATSP, CVRP or VRPTW, got ''"):  # was an IndexError traceback
+        read_routing_instance(tmp_path / "t.tsp")

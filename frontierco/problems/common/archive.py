@@ -35,6 +35,15 @@ def _check_members(path: Path, archive: zipfile.ZipFile) -> None:
             raise FormatError(path, 0, f"{member.filename}: an array of {declared} bytes in a member of {member.file_size}")
 
 
+def number_array(arrays: dict[str, np.ndarray], key: str, path: Path) -> np.ndarray:
+    """The array ``key`` as float64, when it holds numbers: numpy converts an array of text by float(), so '1_000',
+    ' 12 ' and a digit of another script were numbers to it."""
+    array = arrays[key]
+    if array.dtype.kind not in "iuf":
+        raise FormatError(path, 0, f"numbers in {key}, not an array of {array.dtype}")
+    return np.asarray(array, dtype=np.float64)
+
+
 def read_npz(path: str | Path) -> dict[str, np.ndarray]:
     """Every array of the archive by name; a file that is not such an archive, or one past the bounds, is a
     FormatError."""

@@ -54,14 +54,27 @@ class Generator:
         return resolve(self.target)
 
     def parameter_problems(self, params: dict[str, object]) -> list[str]:
-        """The parameters whose values do not fit the type ``build`` declares for them (nothing is generated): a
-        manifest's ``cliques = [20]`` where ``int | tuple[int, int]`` (a number, or a [low, high] range) is asked."""
+        """What keeps ``params`` from being this generator's, one line each (nothing is generated): a name ``build``
+        does not take (the instance's own name and seed, and the file store the suite passes, among them), one it
+        needs that is missing, and a value that does not fit the type it declares (a manifest's ``cliques = [20]``
+        where ``int | tuple[int, int]``, a number or a [low, high] range, is asked) or its range."""
         build = self.build
         signature = inspect.signature(build)
+        own = list(signature.parameters)[:2]  # the instance's name and seed, which build takes first
+        takes = [name for name in list(signature.parameters)[2:] if not (self.files and name == "files")]
         found = []
+        for name in params:
+            if name in own:
+                found.append(f"{name} is the instance's own key, not a parameter")
+            elif self.files and name == "files":
+                found.append("files is not a parameter (the suite passes its file store)")
+            elif name not in takes:
+                found.append(f"{name} is not a parameter of {self.name} (it takes {', '.join(takes) or 'none'})")
+        needed = [name for name in takes if signature.parameters[name].default is inspect.Parameter.empty]
+        found += [f"{name} is required ({self.name} has no default for it)" for name in needed if name not in params]
         for name, value in params.items():
-            if name not in signature.parameters or not isinstance(hint := signature.parameters[name].annotation, str):
-                continue  # an unknown name is the signature's to refuse
+            if name not in takes or not isinstance(hint := signature.parameters[name].annotation, str):
+                continue
             try:
                 declared = eval(hint, build.__globals__)  # the annotation, as the module's own names resolve it
             except NameError:

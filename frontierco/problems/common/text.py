@@ -86,6 +86,7 @@ class _AsciiDigits(io.RawIOBase):
 
     def __init__(self, inner: IO[bytes], path: Path) -> None:
         self.inner, self.path, self.offset = inner, path, 0
+        self.ascii = True  # every byte read so far is ASCII
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")  # the text reader reports bad bytes
 
     def readable(self) -> bool:
@@ -98,6 +99,7 @@ class _AsciiDigits(io.RawIOBase):
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
         data, offset = self.inner.read(len(buffer)), self.offset
         if not data.isascii():
+            self.ascii = False
             refuse_unicode_digits(self.decoder.decode(data), self.path, lambda: self._lines_before(offset))
         self.offset += len(data)
         memoryview(buffer)[: len(data)] = data
@@ -113,6 +115,14 @@ def open_text(path: str | Path) -> IO[str]:
     (``refuse_unicode_digits``)."""
     checked = io.BufferedReader(_AsciiDigits(open_bytes(path), Path(path)), buffer_size=1 << 16)
     return io.TextIOWrapper(checked, encoding="utf-8-sig")
+
+
+def read_all_ascii(handle: IO[str]) -> bool:
+    """Whether every byte that ``open_text``'s ``handle`` has read of its file is ASCII (the whole file's, once the
+    handle is read to its end): a reader that hands the file to a parser splitting at Unicode spaces (numpy's loadtxt)
+    asks it."""
+    raw = handle.buffer.raw if isinstance(handle, io.TextIOWrapper) and isinstance(handle.buffer, io.BufferedReader) else None
+    return isinstance(raw, _AsciiDigits) and raw.ascii
 
 
 def read_text(path: str | Path) -> str:

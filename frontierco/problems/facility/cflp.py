@@ -21,6 +21,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, real, whole
 
 SUM_TOL = 1e-6
 ZERO = 1e-9
@@ -155,11 +156,11 @@ def write_solution_file(path: Path, instance: CFLPInstance, solution: CFLPSoluti
 
 
 def read_solution_file(path: Path, instance: CFLPInstance) -> CFLPSolution:
-    lines = [(k, raw.split()) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
+    lines = [(k, fields(raw)) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
     if not lines or lines[0][1][0] != "open":
         raise FormatError(path, lines[0][0] if lines else 0, "a first line 'open FACILITY ...' (numbered from 1)")
     try:
-        opened = [int(t) - 1 for t in lines[0][1][1:]]
+        opened = [whole(t) - 1 for t in lines[0][1][1:]]
     except ValueError:
         raise FormatError(path, lines[0][0], "'open' followed by integer facility numbers") from None
     triplets = []
@@ -167,7 +168,7 @@ def read_solution_file(path: Path, instance: CFLPInstance) -> CFLPSolution:
         try:
             if len(tokens) != 3:
                 raise ValueError
-            triplets.append((int(tokens[0]) - 1, int(tokens[1]) - 1, float(tokens[2])))
+            triplets.append((whole(tokens[0]) - 1, whole(tokens[1]) - 1, real(tokens[2])))
         except ValueError:
             raise FormatError(path, number, "'CUSTOMER FACILITY FRACTION' (integers from 1, a number)") from None
     parts = np.array(triplets, dtype=np.float64).reshape(-1, 3)

@@ -20,6 +20,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, whole
 
 CAP_TOL = 1e-6
 
@@ -117,13 +118,13 @@ def write_solution_file(path: Path, instance: CPMPInstance, solution: CPMPSoluti
 
 
 def read_solution_file(path: Path, instance: CPMPInstance) -> CPMPSolution:
-    lines = [(k, raw.split()) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
+    lines = [(k, fields(raw)) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
     if not lines or lines[0][1][0] != "medians":
         raise FormatError(path, lines[0][0] if lines else 0, "a first line 'medians POINT ...' (numbered from 1)")
     values = []
     for number, tokens in lines:
         try:
-            values.append([int(t) - 1 for t in (tokens[1:] if number == lines[0][0] else tokens)])
+            values.append([whole(t) - 1 for t in (tokens[1:] if number == lines[0][0] else tokens)])
         except ValueError:
             raise FormatError(path, number, "point numbers (integers from 1)") from None
         if number != lines[0][0] and len(tokens) != 1:

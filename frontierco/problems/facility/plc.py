@@ -17,6 +17,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, real
 from frontierco.problems.facility.cflp import CFLPInstance
 
 
@@ -25,7 +26,7 @@ def _token_line(text: str, index: int) -> int:
     seen = 0
     number = 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        seen += len(raw.split())
+        seen += len(fields(raw))
         if seen > index:
             return number
     return number
@@ -34,20 +35,21 @@ def _token_line(text: str, index: int) -> int:
 def numbers(path: Path, text: str) -> np.ndarray:
     """Every whitespace-separated token of ``text`` as a float; a token that is not a number is a FormatError
     naming its line."""
-    tokens = text.split()
-    try:
-        return np.array(tokens, dtype=np.float64)
-    except ValueError:
-        pass
+    tokens = text.split() if text.isascii() else [token for raw in text.splitlines() for token in fields(raw)]
+    if "_" not in text and text.isascii():  # numpy's conversion is float()'s, '1_000' included: only for plain text
+        try:
+            return np.array(tokens, dtype=np.float64)
+        except ValueError:
+            pass
     for k, token in enumerate(tokens):
         try:
-            float(token)
+            real(token)
         except ValueError:
             hint = ""
             if token.lower() == "capacity":
                 hint = " (OR-Library's capa/capb/capc leave the capacity as the word 'capacity': put one of capinfo's values there)"
             raise FormatError(path, _token_line(text, k), f"a number, got {token[:20]!r}{hint}") from None
-    raise AssertionError("unreachable: numpy refused a token that float() accepts")
+    return np.array(tokens, dtype=np.float64)  # every token is a number as real() reads it
 
 
 def _sizes(path: Path, text: str, values: np.ndarray, what: str) -> tuple[int, int]:

@@ -11,20 +11,21 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, real, whole
 from frontierco.problems.facility.cpmp import CPMPInstance
 
 
 def read_cpmp(path: str | Path) -> CPMPInstance:
     """A CPMP text file; a short, long or malformed file is a FormatError naming the line."""
     path = Path(path)
-    lines = [(k, raw.split()) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
+    lines = [(k, fields(raw)) for k, raw in enumerate(read_text(path).splitlines(), start=1) if raw.strip()]
     if not lines:
         raise FormatError(path, 0, "a first line 'n p'")
     header_line, header = lines[0]
     try:
         if len(header) != 2:
             raise ValueError
-        n, p = int(header[0]), int(header[1])
+        n, p = whole(header[0]), whole(header[1])
     except ValueError:
         raise FormatError(path, header_line, "a first line 'n p' of two integers") from None
     if n < 1 or not 1 <= p <= n:
@@ -38,7 +39,7 @@ def read_cpmp(path: str | Path) -> CPMPInstance:
         try:
             if len(tokens) != 4:
                 raise ValueError
-            rows[k] = [float(t) for t in tokens]
+            rows[k] = [real(t) for t in tokens]
         except ValueError:
             raise FormatError(path, number, "'x y capacity demand' (four numbers)") from None
         if not np.all(np.isfinite(rows[k])) or rows[k, 2] < 0 or rows[k, 3] < 0:

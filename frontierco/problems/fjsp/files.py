@@ -18,18 +18,19 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.tokens import fields, whole
 from frontierco.problems.fjsp.fjsp import MAX_TIME, FJSPInstance
 
 
 def _lines(path: Path) -> tuple[list[tuple[int, list[str]]], int]:
     """(line number, tokens) of every non-blank line, and the length of the file's text."""
     text = read_text(path)
-    return [(number, line.split()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()], len(text)
+    return [(number, fields(line)) for number, line in enumerate(text.splitlines(), start=1) if line.strip()], len(text)
 
 
 def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
     try:
-        return [int(t) for t in tokens]
+        return [whole(t) for t in tokens]
     except ValueError:
         raise FormatError(path, number, expected) from None
 

@@ -18,6 +18,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, real, whole
 
 MAX_TIME = 2**53  # the makespan and every start are float64 in solutions: exact only up to 2^53
 
@@ -182,11 +183,11 @@ def read_solution_file(path: Path, instance: FJSPInstance) -> FJSPSolution:
     starts = np.zeros(instance.num_operations, dtype=np.float64)
     expected = "'job operation machine start' (1-based job, operation and machine; start >= 0)"
     for number, line in enumerate(read_text(path).splitlines(), start=1):
-        tokens = line.split("#", 1)[0].split()
+        tokens = fields(line.split("#", 1)[0])
         if not tokens:
             continue
         try:
-            job, op, machine, start = int(tokens[0]), int(tokens[1]), int(tokens[2]), float(tokens[3])
+            job, op, machine, start = whole(tokens[0]), whole(tokens[1]), whole(tokens[2]), real(tokens[3])
         except (ValueError, IndexError):
             raise FormatError(path, number, expected) from None
         if len(tokens) != 4 or not 1 <= job <= instance.num_jobs or not 1 <= op <= instance.job_ptr[job] - instance.job_ptr[job - 1]:

@@ -9,6 +9,7 @@ satisfiable exactly when this graph has an independent set of size m.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -17,12 +18,13 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, open_text, read_text
+from frontierco.problems.common.tokens import fields, whole
 from frontierco.problems.graphs.mis import MISInstance, canonical_edges
 
 
 def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
     try:
-        return [int(t) for t in tokens]
+        return [whole(t) for t in tokens]
     except ValueError:
         raise FormatError(path, number, expected) from None
 
@@ -36,6 +38,7 @@ def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) ->
 
 
 MAX_VERTICES = 2**31 - 1  # vertex numbers fit int32
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def _p_lines(text: str) -> list[int]:
@@ -54,7 +57,7 @@ def _first_content_line(text: str) -> int:
     while at < len(text):
         end = text.find("\n", at)
         end = len(text) if end == -1 else end
-        tokens = text[at:end].split()
+        tokens = fields(text[at:end])
         if tokens and tokens[0] != "c":
             return at
         at = end + 1
@@ -70,7 +73,7 @@ def _dimacs_header(text: str, path: Path) -> tuple[int, int, int, int]:
         raise FormatError(path, text.count("\n", 0, found[1]) + 1, "one 'p edge N M' line")
     start = found[0] if found else _first_content_line(text)
     end = text.find("\n", start)
-    number, tokens = text.count("\n", 0, start) + 1, text[start : None if end == -1 else end].split()
+    number, tokens = text.count("\n", 0, start) + 1, fields(text[start : None if end == -1 else end])
     if found:
         if len(tokens) != 4 or tokens[1] not in ("edge", "col"):
             raise FormatError(path, number, "one 'p edge N M' line")
@@ -117,6 +120,8 @@ def _fast_dimacs(path: Path, text: str, n: int, header: int, start: int) -> np.n
     lines = text.count("\ne") + text.startswith("e")
     if text.count("e") - header_es - comment_es != lines:
         return None
+    if not text.isascii() and _NON_ASCII.search(text, start) is not None:
+        return None  # loadtxt splits at Unicode spaces ('e 1 2\u00a03' as 'e 1 2 3'): the line-by-line reader does not
     try:
         with open_text(path) as handle, warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a graph without edges: loadtxt warns about an empty file
@@ -154,7 +159,7 @@ def read_dimacs(path: str | Path) -> MISInstance:
         return _counted(path, header, m, len(fast), graph)
     edges: list[tuple[int, int]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        tokens = raw.split()
+        tokens = fields(raw)
         if not tokens or tokens[0] == "c" or number == header:
             continue
         if tokens[0] == "e" and len(tokens) == 3:
@@ -183,7 +188,7 @@ def write_dimacs(path: str | Path, instance: MISInstance) -> None:
 def read_metis(path: str | Path) -> MISInstance:
     """A METIS graph: header 'N M [fmt]', then one line of 1-based neighbours per vertex (unweighted)."""
     path = Path(path)
-    rows = [(number, raw.split()) for number, raw in enumerate(read_text(path).splitlines(), start=1)]
+    rows = [(number, fields(raw)) for number, raw in enumerate(read_text(path).splitlines(), start=1)]
     rows = [(number, tokens) for number, tokens in rows if not (tokens and tokens[0].startswith("%"))]
     if not rows or not rows[0][1]:
         raise FormatError(path, 1, "a header line 'N M'")
@@ -231,7 +236,7 @@ def _read_cnf(path: Path) -> tuple[int, list[list[int]], int]:
     current: list[int] = []
     text = read_text(path)
     for number, raw in enumerate(text.splitlines(), start=1):
-        tokens = raw.split()
+        tokens = fields(raw)
         if not tokens or tokens[0] == "c":
             continue
         if tokens[0] == "%":

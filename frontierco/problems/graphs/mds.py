@@ -13,6 +13,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import whole
 from frontierco.problems.graphs.mis import Adjacency, SimpleGraph
 
 
@@ -83,11 +84,12 @@ def read_solution_file(path: Path, instance: MDSInstance) -> MDSSolution:
     """A PACE 2025 solution: 'c' comments, the size, then that many 1-based vertices."""
     lines = [(k, raw.strip()) for k, raw in enumerate(read_text(path).splitlines(), start=1)]
     lines = [(k, s) for k, s in lines if s and not s.startswith("c")]
-    try:
-        values = [int(s) for _, s in lines]
-    except ValueError:
-        bad = next(k for k, s in lines if not s.lstrip("-").isdigit())
-        raise FormatError(path, bad, "the set's size, then one 1-based vertex number per line") from None
+    values = []
+    for number, text in lines:
+        try:
+            values.append(whole(text))
+        except ValueError:
+            raise FormatError(path, number, "the set's size, then one 1-based vertex number per line") from None
     if not values:
         raise FormatError(path, 0, "the set's size on the first line")
     if values[0] != len(values) - 1:

@@ -12,6 +12,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import as_index_array, first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, whole
 
 
 def canonical_edges(edges: np.ndarray) -> np.ndarray:
@@ -135,10 +136,15 @@ def write_solution_file(path: Path, instance: MISInstance, solution: MISSolution
 
 
 def read_solution_file(path: Path, instance: MISInstance) -> MISSolution:
-    try:
-        return MISSolution(np.array([int(t) for t in read_text(path).split()], dtype=np.int64) - 1)
-    except ValueError:
-        raise FormatError(path, 0, "one 1-based vertex number per line") from None
+    """1-based vertex numbers, one per line (any whitespace between them reads); a token that is none is a FormatError
+    naming its line."""
+    vertices: list[int] = []
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        try:
+            vertices += [whole(t) for t in fields(raw)]
+        except ValueError:
+            raise FormatError(path, number, "one 1-based vertex number per line") from None
+    return MISSolution(np.array(vertices, dtype=np.int64) - 1)
 
 
 PROBLEM = Problem(

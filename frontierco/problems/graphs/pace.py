@@ -12,6 +12,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.tokens import fields, whole
 from frontierco.problems.graphs.mds import MDSInstance
 from frontierco.problems.graphs.mis import canonical_edges
 
@@ -31,7 +32,7 @@ def _header(text: str, path: Path) -> tuple[int, int, int, int]:
         end = text.find("\n", offset)
         end = len(text) if end == -1 else end + 1
         raw, offset, number = text[offset:end], end, number + 1
-        tokens = raw.split()
+        tokens = fields(raw)
         if not tokens or tokens[0] == "c":
             continue
         if tokens[0] != "p":
@@ -39,7 +40,7 @@ def _header(text: str, path: Path) -> tuple[int, int, int, int]:
         if len(tokens) != 4 or tokens[1] != "ds":
             raise FormatError(path, number, f"'p ds N M', got {raw.strip()[:40]!r}")
         try:
-            n, m = int(tokens[2]), int(tokens[3])
+            n, m = whole(tokens[2]), whole(tokens[3])
         except ValueError:
             raise FormatError(path, number, "'p ds N M' with integer N and M") from None
         if not 0 <= n <= MAX_VERTICES or m < 0:
@@ -76,7 +77,7 @@ def _slow_edges(path: Path, text: str, header: int, n: int) -> np.ndarray:
     edges: list[tuple[int, int]] = []
     seen: set[tuple[int, int]] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
-        tokens = raw.split()
+        tokens = fields(raw)
         if number <= header or not tokens or tokens[0] == "c":
             continue
         if tokens[0] == "p":
@@ -84,7 +85,7 @@ def _slow_edges(path: Path, text: str, header: int, n: int) -> np.ndarray:
         if len(tokens) != 2:
             raise FormatError(path, number, f"an edge 'u v' or a 'c' comment, got {raw.strip()[:40]!r}")
         try:
-            u, v = int(tokens[0]), int(tokens[1])
+            u, v = whole(tokens[0]), whole(tokens[1])
         except ValueError:
             raise FormatError(path, number, f"an edge 'u v' of integer vertices, got {raw.strip()[:40]!r}") from None
         if not (1 <= u <= n and 1 <= v <= n):

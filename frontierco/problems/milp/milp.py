@@ -16,6 +16,7 @@ import numpy as np
 from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem, Sense
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, real
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -121,13 +122,13 @@ def read_solution_file(path: Path, instance: MILPInstance) -> MILPSolution:
     index = {name: j for j, name in enumerate(instance.col_names)}
     x = np.zeros(instance.num_cols)
     for number, raw in enumerate(read_text(path).splitlines(), start=1):
-        tokens = raw.split()
+        tokens = fields(raw)
         if not tokens or tokens[0].startswith("#"):
             continue
         if len(tokens) != 2 or tokens[0] not in index:
             raise FormatError(path, number, "'COLUMN VALUE' with a column of the instance")
         try:
-            x[index[tokens[0]]] = float(tokens[1])
+            x[index[tokens[0]]] = real(tokens[1])
         except ValueError:
             raise FormatError(path, number, "a numeric value") from None
     return MILPSolution(x)

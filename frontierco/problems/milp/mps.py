@@ -1,7 +1,8 @@
 """MILP files: MPS (fixed or free) and CPLEX LP, read and written through HiGHS (``highspy``).
 
 HiGHS tolerates many malformed MPS files silently, so an MPS file is first checked line by line
-against the section grammar; every error names its line. LP files are left to HiGHS.
+against the section grammar; every error names its line. LP files are left to HiGHS, but for a Unicode space
+outside their comments, which HiGHS reads as part of a name.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import base_suffix, read_text
+from frontierco.problems.common.tokens import UNICODE_SPACE, fields, real
 from frontierco.problems.milp.milp import MILPInstance
 
 if TYPE_CHECKING:  # highspy is imported where it is used: reading any other file never loads it
@@ -52,7 +54,7 @@ def new_highs() -> highspy.Highs:
 
 def _is_number(token: str) -> bool:
     try:
-        float(token)
+        real(token)
     except ValueError:
         return False
     return True
@@ -83,7 +85,7 @@ def _check_data_line(section: str, tokens: list[str]) -> str:
 
 
 def _is_finite(token: str) -> bool:
-    return _is_number(token) and bool(np.isfinite(float(token)))
+    return _is_number(token) and bool(np.isfinite(real(token)))
 
 
 class _References:
@@ -127,7 +129,7 @@ def check_mps_text(text: str, path: Path) -> None:
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("*"):
             continue
-        tokens = raw.split()
+        tokens = fields(raw)
         head = tokens[0].upper()
         if not raw[0].isspace() and head in _SECTIONS:
             section = head
@@ -148,6 +150,18 @@ def check_mps_text(text: str, path: Path) -> None:
             raise FormatError(path, 0, f"a {required} section")
 
 
+def check_lp_text(text: str, path: Path) -> None:
+    """Raise a FormatError at the first Unicode space outside an LP model's comments ('\\' to the end of the line):
+    HiGHS takes one as part of a name ('x +', a no-break space, 'y' as x and a variable named by the space and y, y
+    left out), where str.split() would have taken it for a space; the rest of the LP form is left to HiGHS."""
+    if text.isascii():
+        return
+    for number, line in enumerate(text.split("\n"), start=1):  # (splitlines() would break a line at U+2028 too)
+        found = UNICODE_SPACE.search(line.split("\\", 1)[0])
+        if found is not None:
+            raise FormatError(path, number, f"names and numbers apart by ASCII spaces (found U+{ord(found.group()):04X})")
+
+
 def read_milp(path: str | Path) -> MILPInstance:
     """Read an MPS or LP file (optionally gzipped) into a MILPInstance."""
     import highspy
@@ -159,6 +173,8 @@ def read_milp(path: str | Path) -> MILPInstance:
     text = read_text(path)  # compression, size and encoding checked as for every text file, the LP form's too
     if suffix == ".mps":
         check_mps_text(text, path)
+    else:
+        check_lp_text(text, path)
     highs = new_highs()
     status = highs.readModel(str(path))
     if status == highspy.HighsStatus.kError:

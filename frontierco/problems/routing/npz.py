@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.archive import read_npz
+from frontierco.problems.common.archive import number_array, read_npz
 from frontierco.problems.routing.cvrp import CVRPInstance
 from frontierco.problems.routing.cvrptw import CVRPTWInstance
 from frontierco.problems.routing.distances import EdgeWeights
@@ -55,10 +55,7 @@ def write_npz_instance(path: str | Path, instance: RoutingInstance) -> None:
 
 def _numbers(data: dict[str, np.ndarray], key: str, path: Path, shape: tuple[int | None, ...], limit: float) -> np.ndarray:
     """The array ``key`` as float64 numbers of ``shape`` (None: any length), finite and within +-limit."""
-    try:
-        values = np.asarray(data[key], dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise FormatError(path, 0, f"numbers in {key} ({exc})") from None
+    values = number_array(data, key, path)
     if values.ndim != len(shape) or any(want is not None and got != want for got, want in zip(values.shape, shape, strict=True)):
         raise FormatError(path, 0, f"{key} of shape {tuple('n' if want is None else want for want in shape)}, got {values.shape}")
     if not np.all(np.isfinite(values) & (np.abs(values) <= limit)):

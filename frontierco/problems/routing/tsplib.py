@@ -16,10 +16,11 @@ from pathlib import Path
 
 import numpy as np
 import vrplib
-from vrplib.parse.parse_vrplib import parse_specification
+from vrplib.parse.parse_utils import infer_type
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.text import base_suffix, open_text, read_text
+from frontierco.problems.common.text import base_suffix, open_text, read_all_ascii, read_text
+from frontierco.problems.common.tokens import fields, real, whole
 from frontierco.problems.routing.cvrp import CVRPInstance, CVRPSolution
 from frontierco.problems.routing.cvrptw import CVRPTWInstance
 from frontierco.problems.routing.distances import COORDINATE_RULES, EdgeWeights
@@ -62,7 +63,8 @@ class _Section:
         return [(number, line.strip()) for number, line in numbered if line.strip() and not line.strip().startswith("#")]
 
     def values(self, path: Path) -> np.ndarray:
-        """Every number of the section in order, parsed at once (a bad token is found and named afterwards)."""
+        """Every number of the section in order, parsed at once; where numpy stops (a bad token, or a Unicode space
+        padding a line), row by row, a bad row named by its line."""
         body = self.body if "#" not in self.body else "\n".join(line for _, line in self.rows())  # comment lines out
         try:
             with warnings.catch_warnings():
@@ -70,27 +72,22 @@ class _Section:
                 values = np.fromstring(body, dtype=np.float64, sep=" ")  # C parser: no Python object per number
             return values
         except (ValueError, DeprecationWarning):
+            numbers: list[float] = []
             for number, line in self.rows():
-                if not _is_numeric_row(line):
+                try:
+                    numbers += [real(token) for token in fields(line)]
+                except ValueError:
                     raise FormatError(path, number, f"numbers in {self.name.upper()}_SECTION, got {line[:40]!r}") from None
-            raise FormatError(path, self.line, f"numbers in {self.name.upper()}_SECTION") from None
+            return np.array(numbers, dtype=np.float64)
 
     def line_of_value(self, k: int) -> int:
         """The file line of the k-th number of the section."""
         seen = 0
         for number, line in self.rows():
-            seen += len(line.split())
+            seen += len(fields(line))
             if seen > k:
                 return number
         return self.line
-
-
-def _is_numeric_row(line: str) -> bool:
-    try:
-        [float(token) for token in line.split()]
-    except ValueError:
-        return False
-    return True
 
 
 def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[str, _Section]]:
@@ -108,7 +105,7 @@ def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[s
             continue
         if ":" not in line:
             raise FormatError(path, number, f"'KEY : value' or a *_SECTION header, got {line[:40]!r}")
-        key, value = parse_specification(line)
+        key, value = _specification(line)
         specs[key] = (value, number)
     sections: dict[str, _Section] = {}
     at = 1 + head.count("\n")
@@ -122,6 +119,14 @@ def _group(text: str, path: Path) -> tuple[dict[str, tuple[object, int]], dict[s
         body = text[match.end() : end]
         sections[name] = _Section(name, at, match.group(2) + body if match.group(2) else body)
     return specs, sections
+
+
+def _specification(line: str) -> tuple[str, object]:
+    """A 'KEY : value' line as vrplib's parser reads it (the key in lower case, the value a number where it is one),
+    except that a value Python's int() or float() would take but no format writes ('1_000') stays text: a numeric
+    specification then refuses it by its line, and a NAME keeps it as written."""
+    key, value = (part.strip() for part in re.split(r"\s*:\s*", line, maxsplit=1))
+    return key.lower(), value if "_" in value or not value.isascii() else infer_type(value)
 
 
 def _spec(specs: dict[str, tuple[object, int]], key: str, path: Path, default: object = None) -> object:
@@ -162,7 +167,7 @@ def _table(section: _Section, n: int, columns: int, path: Path) -> np.ndarray:
     if values.size != n * (columns + 1):
         rows = section.rows()
         for number, line in rows:
-            if len(line.split()) != columns + 1:
+            if len(fields(line)) != columns + 1:
                 raise FormatError(path, number, f"an index and {columns} values in {section.name.upper()}_SECTION")
         raise FormatError(path, section.line, f"{n} rows in {section.name.upper()}_SECTION, found {len(rows)}")
     table = values.reshape(n, columns + 1)
@@ -247,7 +252,7 @@ def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
             head = []
             for line in handle:
                 if _HEADER.match(line):
-                    if not line.strip().upper().startswith("NODE_COORD_SECTION") or line.split()[1:]:
+                    if not line.strip().upper().startswith("NODE_COORD_SECTION") or fields(line)[1:]:
                         return None
                     break
                 head.append(line)
@@ -263,6 +268,8 @@ def _streamed_coordinate_tsp(path: Path) -> TSPInstance | None:
                 rows = np.loadtxt(handle, dtype=np.float64, max_rows=n, ndmin=2)
             if rows.shape != (n, 3) or handle.read().strip() not in ("", "EOF") or not np.array_equal(rows[:, 0], np.arange(1, n + 1)):
                 return None  # the general reader names what is wrong
+            if not read_all_ascii(handle):
+                return None  # loadtxt splits at Unicode spaces ('12\u00a034' as 12 and 34): the general reader does not
     except (ValueError, OSError, EOFError, UnicodeDecodeError):
         return None
     coords = np.ascontiguousarray(rows[:, 1:])
@@ -280,7 +287,7 @@ def read_routing_instance(path: str | Path) -> RoutingInstance:
         if streamed is not None:
             return streamed
     specs, sections = _group(read_text(path), path)
-    kind = str(_spec(specs, "type", path, "TSP")).upper().split()[0]
+    kind = (fields(str(_spec(specs, "type", path, "TSP")).upper()) or [""])[0]
     if "fixed_edges" in sections:
         raise FormatError(path, sections["fixed_edges"].line, "no FIXED_EDGES_SECTION (fixed edges are not supported)")
     n = _int_spec(specs, "dimension", path)
@@ -380,7 +387,7 @@ def read_vrplib_solution(path: str | Path) -> CVRPSolution:
             continue
         head, _, body = line.partition(":")
         try:
-            routes.append(np.array([int(t) for t in body.split()], dtype=np.int64))
+            routes.append(np.array([whole(t) for t in fields(body)], dtype=np.int64))
         except ValueError:
             raise FormatError(path, number, f"integer customer indices after {head!r}") from None
     if not routes and not any(line.strip().lower().startswith("cost") for line in text.splitlines()):
@@ -389,8 +396,23 @@ def read_vrplib_solution(path: str | Path) -> CVRPSolution:
 
 
 def stated_cost(path: str | Path) -> float:
-    """The 'Cost' a VRPLIB ``.sol`` file states."""
-    return float(vrplib.read_solution(str(path))["cost"])
+    """The 'Cost' a VRPLIB ``.sol`` file states ('Cost 1234' or 'Cost: 1234', the last such line, as vrplib reads it);
+    none, or one that is no number, is a FormatError naming the line."""
+    path = Path(path)
+    cost: tuple[str, int] | None = None
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#") or "Route" in line:
+            continue
+        key, _, value = line.partition(":" if ":" in line else " ")
+        if key.strip().lower() == "cost":
+            cost = (value.strip(), number)
+    if cost is None:
+        raise FormatError(path, 0, "a 'Cost' line")
+    try:
+        return real(cost[0])
+    except ValueError:
+        raise FormatError(path, cost[1], f"a numeric Cost, got {cost[0][:40]!r}") from None
 
 
 def write_vrplib_solution(path: str | Path, solution: CVRPSolution, cost: float | None = None) -> None:

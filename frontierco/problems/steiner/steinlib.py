@@ -21,6 +21,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
+from frontierco.problems.common.tokens import fields, real, whole
 from frontierco.problems.steiner.stp import STPInstance, disconnected_terminal, edge_keys
 
 MAGIC = "33D32945"
@@ -50,7 +51,7 @@ class _Reader:
 
     def integer(self, token: str, number: int, what: str) -> int:
         try:
-            return int(token)
+            return whole(token)
         except ValueError:
             raise self.fail(number, f"{what} as an integer, got {token!r}") from None
 
@@ -88,7 +89,7 @@ class _Reader:
             if u == v:
                 raise self.fail(number, f"an edge between two vertices, got a self-loop at {u + 1}")
             try:
-                weight = float(tokens[3])
+                weight = real(tokens[3])
             except ValueError:
                 raise self.fail(number, f"a numeric edge weight, got {tokens[3]!r}") from None
             if not np.isfinite(weight) or weight < 0:
@@ -120,7 +121,7 @@ class _Reader:
         if v in self.coordinates:
             raise self.fail(number, f"one coordinate line per vertex, vertex {v + 1} again")
         try:
-            self.coordinates[v] = [float(t) for t in tokens[2:]]
+            self.coordinates[v] = [real(t) for t in tokens[2:]]
         except ValueError:
             raise self.fail(number, "numeric coordinates") from None
 
@@ -188,7 +189,7 @@ def read_steinlib(path: str | Path) -> STPInstance:
     seen: set[str] = set()
     started = False
     for number, raw in enumerate(lines, start=1):
-        tokens = raw.split("#")[0].split()
+        tokens = fields(raw.split("#")[0])
         if not tokens:
             continue
         if not started:

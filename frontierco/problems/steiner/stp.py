@@ -18,6 +18,7 @@ from frontierco.errors import FormatError
 from frontierco.problems.common.base import Evaluation, Problem
 from frontierco.problems.common.checks import first_out_of_range, first_repeated, times
 from frontierco.problems.common.text import read_text
+from frontierco.problems.common.tokens import fields, whole
 
 
 def edge_keys(n: int, edges: np.ndarray) -> np.ndarray:
@@ -208,12 +209,15 @@ def write_solution_file(path: Path, instance: STPInstance, solution: STPSolution
 def read_solution_file(path: Path, instance: STPInstance) -> STPSolution:
     pairs = []
     for number, raw in enumerate(read_text(path).splitlines(), start=1):
-        tokens = raw.split("#")[0].split()
+        tokens = fields(raw.split("#")[0])
         if not tokens:
             continue
-        if len(tokens) != 2 or not all(t.isdigit() for t in tokens):
-            raise FormatError(path, number, "one edge 'u v' per line, vertices numbered from 1")
-        pairs.append((int(tokens[0]) - 1, int(tokens[1]) - 1))
+        try:
+            if len(tokens) != 2 or not all(t.isdigit() for t in tokens):
+                raise ValueError
+            pairs.append((whole(tokens[0]) - 1, whole(tokens[1]) - 1))
+        except ValueError:
+            raise FormatError(path, number, "one edge 'u v' per line, vertices numbered from 1") from None
     return STPSolution(np.array(pairs, dtype=np.int64).reshape(-1, 2))
 
 

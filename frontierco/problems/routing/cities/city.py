@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierco.errors import FormatError
-from frontierco.problems.common.archive import read_npz
+from frontierco.problems.common.archive import number_array, read_npz
 
 REQUIRED = ("points", "distance", "duration")
 
@@ -41,10 +41,7 @@ def read_city(path: str | Path) -> City:
     missing = [key for key in REQUIRED if key not in arrays]
     if missing:
         raise FormatError(path, 0, f"arrays {', '.join(REQUIRED)}; missing {', '.join(missing)}")
-    try:
-        points, distance, duration = (np.asarray(arrays[key], dtype=np.float64) for key in REQUIRED)
-    except (TypeError, ValueError) as exc:
-        raise FormatError(path, 0, f"numbers in {', '.join(REQUIRED)} ({exc})") from None
+    points, distance, duration = (number_array(arrays, key, path) for key in REQUIRED)
     n = points.shape[0] if points.ndim == 2 else -1
     if points.ndim != 2 or points.shape[1] != 2:
         raise FormatError(path, 0, f"points of shape (N, 2), got {points.shape}")
