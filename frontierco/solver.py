@@ -333,11 +333,6 @@ def read_entry_points() -> tuple[list[SolverSpec], list[BadEntryPoint]]:
     return specs, bad
 
 
-def entry_point_specs() -> list[SolverSpec]:
-    """The solvers of the installed packages' entry points (``read_entry_points`` less the entries that name none)."""
-    return read_entry_points()[0]
-
-
 def _described(path: Path) -> list[SolverSpec]:
     """``describe_solver_file``, or none with a warning for a folder that cannot be read (a syntax error, NUL bytes,
     nesting past the parser, a broken solver.toml): one broken folder does not stop every command (``frontierco

@@ -96,7 +96,7 @@ def test_every_parameter_in_the_committed_records_and_campaigns_is_declared():
 def test_a_solver_of_another_package_declares_its_parameters_on_its_class(monkeypatch):
     import importlib.metadata
 
-    from frontierco.solver import Solver, entry_point_specs
+    from frontierco.solver import Solver, read_entry_points
 
     class Outside(Solver):
         name = "outside"
@@ -110,7 +110,8 @@ def test_a_solver_of_another_package_declares_its_parameters_on_its_class(monkey
             return Outside
 
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [Point()] if group == "frontierco.solvers" else [])
-    (spec,) = entry_point_specs()
+    (spec,), bad = read_entry_points()
+    assert bad == []
     assert spec.declared == (Param("depth", "int", 3, "how deep"),)
     spec.check_params({"depth": 5})
     with pytest.raises(UsageError, match="solver outside has no parameter width; it takes depth"):

@@ -10,6 +10,9 @@ own error names the file and the line.
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from frontierco.errors import FormatError
 
 # the ASCII characters str.split() takes as whitespace (U+001C..U+001F, the information separators, among them)
 _ASCII_WHITESPACE = re.compile(r"[ \t\n\r\x0b\x0c\x1c-\x1f]+")
@@ -31,6 +34,14 @@ def whole(token: str) -> int:
 def real(token: str) -> float:
     """``float(token)`` for a number as the formats write it (ASCII, no '_'); else a ValueError."""
     return float(_plain(token))
+
+
+def wholes(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
+    """Each token ``whole``; else a FormatError naming the file's line ``number`` and what it ``expected``."""
+    try:
+        return [whole(token) for token in tokens]
+    except ValueError:
+        raise FormatError(path, number, expected) from None
 
 
 def fields(line: str) -> list[str]:

@@ -18,7 +18,7 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, read_text
-from frontierco.problems.common.tokens import fields, whole
+from frontierco.problems.common.tokens import fields, wholes
 from frontierco.problems.fjsp.fjsp import MAX_TIME, FJSPInstance
 
 
@@ -26,13 +26,6 @@ def _lines(path: Path) -> tuple[list[tuple[int, list[str]]], int]:
     """(line number, tokens) of every non-blank line, and the length of the file's text."""
     text = read_text(path)
     return [(number, fields(line)) for number, line in enumerate(text.splitlines(), start=1) if line.strip()], len(text)
-
-
-def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
-    try:
-        return [whole(t) for t in tokens]
-    except ValueError:
-        raise FormatError(path, number, expected) from None
 
 
 def _at_most_max_time(path: Path, number: int, where: str, times: list[int]) -> None:
@@ -55,7 +48,7 @@ def _header(path: Path, lines: list[tuple[int, list[str]]], size: int) -> tuple[
     number, tokens = lines[0]
     if len(tokens) not in (2, 3):
         raise FormatError(path, number, "a first line 'jobs machines [average machines per operation]'")
-    jobs, machines = _ints(tokens[:2], path, number, "whole numbers of jobs and machines on the first line")
+    jobs, machines = wholes(tokens[:2], path, number, "whole numbers of jobs and machines on the first line")
     if jobs < 1 or machines < 1:
         raise FormatError(path, number, f"at least one job and one machine, got {jobs} jobs and {machines} machines")
     check_declared(path, number, machines, "machines", size)
@@ -103,7 +96,7 @@ def read_fjs(path: str | Path) -> FJSPInstance:
     return _instance(
         path,
         machines,
-        [_fjs_job(path, number, _ints(tokens, path, number, expected), machines, j) for j, (number, tokens) in enumerate(lines[1:], 1)],
+        [_fjs_job(path, number, wholes(tokens, path, number, expected), machines, j) for j, (number, tokens) in enumerate(lines[1:], 1)],
     )
 
 
@@ -114,12 +107,12 @@ def read_naderi(path: str | Path) -> FJSPInstance:
     form = "Naderi's flexible job shop text form: jobs, machines, operations per job, then a row of machine times per operation"
     if len(lines) < 3 or len(lines[0][1]) != 1 or len(lines[1][1]) != 1:
         raise FormatError(path, lines[0][0] if lines else 0, form)
-    jobs = _ints(lines[0][1], path, lines[0][0], form)[0]
-    machines = _ints(lines[1][1], path, lines[1][0], form)[0]
+    jobs = wholes(lines[0][1], path, lines[0][0], form)[0]
+    machines = wholes(lines[1][1], path, lines[1][0], form)[0]
     if jobs < 1 or machines < 1:
         raise FormatError(path, lines[0][0], f"at least one job and one machine, got {jobs} jobs and {machines} machines")
     number, tokens = lines[2]
-    counts = _ints(tokens, path, number, "the number of operations of each job (whole numbers)")
+    counts = wholes(tokens, path, number, "the number of operations of each job (whole numbers)")
     if len(counts) != jobs or min(counts) < 1:
         raise FormatError(path, number, f"{jobs} numbers of operations (each >= 1), got {len(counts)}: {' '.join(tokens[:5])} ...")
     rows = lines[3:]
@@ -128,7 +121,7 @@ def read_naderi(path: str | Path) -> FJSPInstance:
         raise FormatError(path, at, f"one row per operation: {sum(counts)} operations, found {len(rows)} rows")
     operations = []
     for k, (number, tokens) in enumerate(rows):
-        times = _ints(tokens, path, number, f"{machines} whole processing times (0: machine not eligible)")
+        times = wholes(tokens, path, number, f"{machines} whole processing times (0: machine not eligible)")
         if len(times) != machines:
             raise FormatError(path, number, f"{machines} processing times (one per machine), got {len(times)}")
         if min(times) < 0:

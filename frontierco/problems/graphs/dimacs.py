@@ -18,15 +18,8 @@ import numpy as np
 
 from frontierco.errors import FormatError
 from frontierco.problems.common.text import check_declared, open_text, read_text
-from frontierco.problems.common.tokens import fields, whole
+from frontierco.problems.common.tokens import fields, wholes
 from frontierco.problems.graphs.mis import MISInstance, canonical_edges
-
-
-def _ints(tokens: list[str], path: Path, number: int, expected: str) -> list[int]:
-    try:
-        return [whole(t) for t in tokens]
-    except ValueError:
-        raise FormatError(path, number, expected) from None
 
 
 def _graph(path: Path, n: int, edges: list[tuple[int, int]], first_line: int) -> MISInstance:
@@ -80,7 +73,7 @@ def _dimacs_header(text: str, path: Path) -> tuple[int, int, int, int]:
         tokens = tokens[2:]
     elif len(tokens) != 2 or not all(t.lstrip("-").isdigit() for t in tokens):
         raise FormatError(path, 0, "a 'p edge N M' line (or a bare 'N M' first line)")
-    n, m = _ints(tokens, path, number, "'p edge N M' with integer N and M")
+    n, m = wholes(tokens, path, number, "'p edge N M' with integer N and M")
     if not 0 <= n <= MAX_VERTICES or m < 0:
         raise FormatError(path, number, f"'p edge N M' with 0 <= N <= {MAX_VERTICES} and M >= 0, got N={n} M={m}")
     check_declared(path, number, n, "vertices", len(text))
@@ -165,7 +158,7 @@ def read_dimacs(path: str | Path) -> MISInstance:
         if tokens[0] == "e" and len(tokens) == 3:
             if number < header:
                 raise FormatError(path, number, "the 'p edge N M' line before any edge")
-            u, v = _ints(tokens[1:], path, number, "'e u v' with integer vertices")
+            u, v = wholes(tokens[1:], path, number, "'e u v' with integer vertices")
             if not (1 <= u <= n and 1 <= v <= n):
                 raise FormatError(path, number, f"vertices in 1..{n}, got 'e {u} {v}'")
             edges.append((u - 1, v - 1))
@@ -193,7 +186,7 @@ def read_metis(path: str | Path) -> MISInstance:
     if not rows or not rows[0][1]:
         raise FormatError(path, 1, "a header line 'N M'")
     header_line, header = rows[0]
-    values = _ints(header, path, header_line, "a header 'N M [fmt]' of integers")
+    values = wholes(header, path, header_line, "a header 'N M [fmt]' of integers")
     if len(values) not in (2, 3) or (len(values) == 3 and values[2] != 0):
         raise FormatError(path, header_line, "an unweighted METIS header 'N M' or 'N M 0'")
     n, m = values[0], values[1]
@@ -202,7 +195,7 @@ def read_metis(path: str | Path) -> MISInstance:
         raise FormatError(path, header_line, f"{n} adjacency lines, found {sum(1 for _ in adjacency)}")
     edges: list[tuple[int, int]] = []
     for vertex, (number, tokens) in enumerate(adjacency[:n]):
-        for w in _ints(tokens, path, number, "1-based integer neighbours"):
+        for w in wholes(tokens, path, number, "1-based integer neighbours"):
             if not 1 <= w <= n:
                 raise FormatError(path, number, f"neighbours in 1..{n}, got {w}")
             edges.append((vertex, w - 1))
@@ -244,11 +237,11 @@ def _read_cnf(path: Path) -> tuple[int, list[list[int]], int]:
         if tokens[0] == "p":
             if variables is not None or len(tokens) != 4 or tokens[1] != "cnf":
                 raise FormatError(path, number, "one 'p cnf VARIABLES CLAUSES' line")
-            variables, declared = _ints(tokens[2:], path, number, "'p cnf V C' with integers")
+            variables, declared = wholes(tokens[2:], path, number, "'p cnf V C' with integers")
             continue
         if variables is None:
             raise FormatError(path, number, "the 'p cnf V C' line before any clause")
-        for literal in _ints(tokens, path, number, "integer literals ended by 0"):
+        for literal in wholes(tokens, path, number, "integer literals ended by 0"):
             if literal == 0:
                 if current:
                     clauses.append(current)
